@@ -1,0 +1,1 @@
+"""The appliance shell: config, store, sync, display, CLI and the bootstrap."""
