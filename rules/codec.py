@@ -90,7 +90,8 @@ def from_jsonable(tp: type[T] | Any, data: Any) -> T:
     ...
     rules.codec.CodecError: expected an object for dict[int, str], got list
     """
-    return _decoder(tp)(data)  # type: ignore[no-any-return]
+    decode: Callable[[Any], T] = _decoder(tp)
+    return decode(data)
 
 
 @cache
@@ -99,7 +100,7 @@ def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
 
 
 @cache
-def _decoder(tp: Any) -> Callable[[Any], Any]:  # noqa: C901 - one branch per kind of type
+def _decoder(tp: Any) -> Callable[[Any], Any]:
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if tp is Any:

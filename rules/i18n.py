@@ -33,7 +33,8 @@ def format_place(place: int, lang: str = DEFAULT_LANGUAGE) -> str:
     ('1st', '2nd', '13th', '22nd')
     """
     if lang == "en":
-        suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+        teens = 10 <= place % 100 <= 20
+        suffix = "th" if teens else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
         return f"{place}{suffix}"
     word = "plads" if lang == "da" else "plass"
     return f"{place}. {word}"
