@@ -90,7 +90,7 @@ def from_jsonable(tp: type[T] | Any, data: Any) -> T:
     ...
     rules.codec.CodecError: expected an object for dict[int, str], got list
     """
-    decode: Callable[[Any], T] = _decoder(tp)
+    decode: Callable[[Any], T] = _decoder(typing.cast(Any, tp))
     return decode(data)
 
 
