@@ -105,6 +105,8 @@ def _decoder(tp: Any) -> Callable[[Any], Any]:
     args = typing.get_args(tp)
     if tp is Any:
         return lambda v: v
+    if origin is typing.Literal:
+        return _expect(lambda v: v in args, f"one of {args}")
     if tp is type(None):
         return _expect(lambda v: v is None, "null")
     if tp is bool:

@@ -1,0 +1,416 @@
+"""Events: the frozen, past-tense records that make up the log.
+
+Every change to a tournament is an event. Each is a frozen dataclass with a
+kind (a :class:`EventKind`, whose value is what goes in the log) and a schema
+version. A :class:`Record` wraps an event with where it came from
+(``device_id``, ``seq``) and its Lamport time; ``(lamport, device_id, seq)``
+is the one total order every device folds in.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum, unique
+from typing import Any, ClassVar, TypeVar
+
+from rules.codec import CodecError, canonical_json, from_jsonable, to_jsonable
+from rules.house import HouseRules
+from rules.structure import Structure
+from rules.values import Move, SeatAssignment
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "ActionUndone",
+    "BreakOrderSet",
+    "ButtonDrawn",
+    "ClockPaused",
+    "ClockRestored",
+    "ClockResumed",
+    "ClockStarted",
+    "Event",
+    "EventKind",
+    "FinalTableDrawn",
+    "HandForHandSet",
+    "HandStarted",
+    "LateRegistrationClosed",
+    "LevelJumped",
+    "MoveCancelled",
+    "MoveConfirmed",
+    "MoveProposed",
+    "PlayerAbsent",
+    "PlayerCheckedIn",
+    "PlayerRegistered",
+    "PlayerReturned",
+    "PlayerSeated",
+    "PlayersBusted",
+    "Record",
+    "SeatsDrawn",
+    "SitAndGoListed",
+    "SitAndGoStarted",
+    "SitAndGoUnlisted",
+    "TimeAdjusted",
+    "TournamentCreated",
+    "UnreadableEvent",
+    "decode_event",
+    "encode_event",
+    "event_from_json",
+    "event_to_json",
+]
+
+#: The newest schema this code writes; a peer may send newer ones (kept unread).
+SCHEMA_VERSION = 1
+
+
+@unique
+class EventKind(StrEnum):
+    TOURNAMENT_CREATED = "tournament-created"
+    PLAYER_REGISTERED = "player-registered"
+    PLAYER_CHECKED_IN = "player-checked-in"
+    LATE_REGISTRATION_CLOSED = "late-registration-closed"
+    SEATS_DRAWN = "seats-drawn"
+    PLAYER_SEATED = "player-seated"
+    CLOCK_STARTED = "clock-started"
+    CLOCK_PAUSED = "clock-paused"
+    CLOCK_RESUMED = "clock-resumed"
+    LEVEL_JUMPED = "level-jumped"
+    TIME_ADJUSTED = "time-adjusted"
+    CLOCK_RESTORED = "clock-restored"
+    PLAYERS_BUSTED = "players-busted"
+    PLAYER_ABSENT = "player-absent"
+    PLAYER_RETURNED = "player-returned"
+    MOVE_PROPOSED = "move-proposed"
+    MOVE_CONFIRMED = "move-confirmed"
+    MOVE_CANCELLED = "move-cancelled"
+    FINAL_TABLE_DRAWN = "final-table-drawn"
+    BREAK_ORDER_SET = "break-order-set"
+    BUTTON_DRAWN = "button-drawn"
+    HAND_STARTED = "hand-started"
+    HAND_FOR_HAND_SET = "hand-for-hand-set"
+    SIT_AND_GO_LISTED = "sit-and-go-listed"
+    SIT_AND_GO_UNLISTED = "sit-and-go-unlisted"
+    SIT_AND_GO_STARTED = "sit-and-go-started"
+    ACTION_UNDONE = "action-undone"
+
+
+class UnreadableEvent(CodecError):
+    """A payload this version cannot read: kept in the log, left out of the fold."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """Base of every event. ``at`` is shared tournament time in seconds."""
+
+    kind: ClassVar[EventKind]
+    schema: ClassVar[int] = 1
+    at: float
+
+
+_REGISTRY: dict[EventKind, type[Event]] = {}
+E = TypeVar("E", bound=type[Event])
+
+
+def _event(kind: EventKind) -> Callable[[E], E]:
+    def register(cls: E) -> E:
+        if kind in _REGISTRY:
+            raise TypeError(f"two events claim {kind}")
+        cls.kind = kind
+        _REGISTRY[kind] = cls
+        return cls
+    return register
+
+
+# --- set-up and entry -----------------------------------------------------
+
+@_event(EventKind.TOURNAMENT_CREATED)
+@dataclass(frozen=True, kw_only=True)
+class TournamentCreated(Event):
+    name: str
+    structure: Structure
+    house: HouseRules = field(default_factory=HouseRules)
+    #: Tables the venue has; None = as many as needed.
+    max_tables: int | None = None
+    #: Late registration stays open through this level number (F2).
+    late_registration_levels: int = 4
+    final_table_size: int = 9
+    balance_tolerance: int = 1
+    #: After a break, resume by itself (True) or wait for the TD.
+    resume_after_break: bool = True
+
+
+@_event(EventKind.PLAYER_REGISTERED)
+@dataclass(frozen=True, kw_only=True)
+class PlayerRegistered(Event):
+    player_id: str
+    name: str
+
+
+@_event(EventKind.PLAYER_CHECKED_IN)
+@dataclass(frozen=True, kw_only=True)
+class PlayerCheckedIn(Event):
+    player_id: str
+
+
+@_event(EventKind.LATE_REGISTRATION_CLOSED)
+@dataclass(frozen=True, kw_only=True)
+class LateRegistrationClosed(Event):
+    pass
+
+
+@_event(EventKind.SEATS_DRAWN)
+@dataclass(frozen=True, kw_only=True)
+class SeatsDrawn(Event):
+    """The start draw (S1): the draw's outcome is logged, so replay needs no RNG."""
+
+    seats: tuple[SeatAssignment, ...]
+
+
+@_event(EventKind.PLAYER_SEATED)
+@dataclass(frozen=True, kw_only=True)
+class PlayerSeated(Event):
+    """A late registrant drawn into a free seat (F2, S3)."""
+
+    seat: SeatAssignment
+
+
+# --- the clock ------------------------------------------------------------
+
+@_event(EventKind.CLOCK_STARTED)
+@dataclass(frozen=True, kw_only=True)
+class ClockStarted(Event):
+    pass
+
+
+@_event(EventKind.CLOCK_PAUSED)
+@dataclass(frozen=True, kw_only=True)
+class ClockPaused(Event):
+    pass
+
+
+@_event(EventKind.CLOCK_RESUMED)
+@dataclass(frozen=True, kw_only=True)
+class ClockResumed(Event):
+    pass
+
+
+@_event(EventKind.LEVEL_JUMPED)
+@dataclass(frozen=True, kw_only=True)
+class LevelJumped(Event):
+    period_index: int
+
+
+@_event(EventKind.TIME_ADJUSTED)
+@dataclass(frozen=True, kw_only=True)
+class TimeAdjusted(Event):
+    seconds: float
+
+
+@_event(EventKind.CLOCK_RESTORED)
+@dataclass(frozen=True, kw_only=True)
+class ClockRestored(Event):
+    """After a power cut with no peers: paused at the last saved position."""
+
+    position: float
+
+
+# --- busts, moves and tables ----------------------------------------------
+
+@_event(EventKind.PLAYERS_BUSTED)
+@dataclass(frozen=True, kw_only=True)
+class PlayersBusted(Event):
+    """One or more players out in one hand (F3).
+
+    ``groups`` lists them best-placed first; players in one group had equal
+    starting stacks and share the better place.
+    """
+
+    groups: tuple[tuple[str, ...], ...]
+    table: int | None = None
+
+
+@_event(EventKind.PLAYER_ABSENT)
+@dataclass(frozen=True, kw_only=True)
+class PlayerAbsent(Event):
+    player_id: str
+
+
+@_event(EventKind.PLAYER_RETURNED)
+@dataclass(frozen=True, kw_only=True)
+class PlayerReturned(Event):
+    player_id: str
+
+
+@_event(EventKind.MOVE_PROPOSED)
+@dataclass(frozen=True, kw_only=True)
+class MoveProposed(Event):
+    move: Move
+
+
+@_event(EventKind.MOVE_CONFIRMED)
+@dataclass(frozen=True, kw_only=True)
+class MoveConfirmed(Event):
+    player_id: str
+
+
+@_event(EventKind.MOVE_CANCELLED)
+@dataclass(frozen=True, kw_only=True)
+class MoveCancelled(Event):
+    player_id: str
+
+
+@_event(EventKind.FINAL_TABLE_DRAWN)
+@dataclass(frozen=True, kw_only=True)
+class FinalTableDrawn(Event):
+    seats: tuple[SeatAssignment, ...]
+
+
+@_event(EventKind.BREAK_ORDER_SET)
+@dataclass(frozen=True, kw_only=True)
+class BreakOrderSet(Event):
+    tables: tuple[int, ...]
+
+
+@_event(EventKind.BUTTON_DRAWN)
+@dataclass(frozen=True, kw_only=True)
+class ButtonDrawn(Event):
+    """B8: the high-card draw for the button at one table."""
+
+    table: int
+    seat: int
+    cards: tuple[tuple[int, str], ...] = ()
+
+
+@_event(EventKind.HAND_STARTED)
+@dataclass(frozen=True, kw_only=True)
+class HandStarted(Event):
+    """A table device reports a new hand: the button moves on (B3-B5)."""
+
+    table: int
+
+
+@_event(EventKind.HAND_FOR_HAND_SET)
+@dataclass(frozen=True, kw_only=True)
+class HandForHandSet(Event):
+    on: bool
+
+
+# --- Sit & Go --------------------------------------------------------------
+
+@_event(EventKind.SIT_AND_GO_LISTED)
+@dataclass(frozen=True, kw_only=True)
+class SitAndGoListed(Event):
+    player_id: str
+
+
+@_event(EventKind.SIT_AND_GO_UNLISTED)
+@dataclass(frozen=True, kw_only=True)
+class SitAndGoUnlisted(Event):
+    player_id: str
+
+
+@_event(EventKind.SIT_AND_GO_STARTED)
+@dataclass(frozen=True, kw_only=True)
+class SitAndGoStarted(Event):
+    """A Sit & Go leaves the waiting list; it runs as its own tournament (G1)."""
+
+    sit_and_go_id: str
+    player_ids: tuple[str, ...]
+
+
+# --- undo -----------------------------------------------------------------
+
+@_event(EventKind.ACTION_UNDONE)
+@dataclass(frozen=True, kw_only=True)
+class ActionUndone(Event):
+    """Cancels an earlier event by its identity; the log keeps both.
+
+    Undoing an ``ActionUndone`` brings its target back (redo).
+    """
+
+    device_id: str
+    seq: int
+
+
+# --- the envelope and the wire form -----------------------------------------
+
+@dataclass(frozen=True)
+class Record:
+    """An event with its identity and place in the total order."""
+
+    device_id: str
+    seq: int
+    lamport: int
+    tournament_id: str
+    event: Event
+
+    @property
+    def key(self) -> tuple[int, str, int]:
+        """The fold order: Lamport time, then device, then sequence."""
+        return (self.lamport, self.device_id, self.seq)
+
+    @property
+    def ident(self) -> tuple[str, int]:
+        return (self.device_id, self.seq)
+
+
+def encode_event(event: Event) -> dict[str, Any]:
+    """Plain data for an event: its fields plus ``kind`` and schema ``v``.
+
+    >>> encode_event(PlayerRegistered(at=12.5, player_id="p1", name="Kari"))
+    {'at': 12.5, 'player_id': 'p1', 'name': 'Kari', 'kind': 'player-registered', 'v': 1}
+    """
+    data: dict[str, Any] = to_jsonable(event)
+    data["kind"] = event.kind.value
+    data["v"] = event.schema
+    return data
+
+
+def decode_event(data: Any) -> Event:
+    """The event for plain data, or :class:`UnreadableEvent` saying why not.
+
+    >>> decode_event({"kind": "clock-paused", "v": 1, "at": 3.0})
+    ClockPaused(at=3.0)
+    >>> decode_event({"kind": "clock-paused", "v": 9, "at": 3.0})
+    Traceback (most recent call last):
+    ...
+    rules.events.UnreadableEvent: schema 9 of clock-paused is newer than this version reads
+    """
+    if not isinstance(data, dict):
+        raise UnreadableEvent("an event must be an object")
+    try:
+        kind = EventKind(str(data.get("kind")))
+    except ValueError:
+        raise UnreadableEvent(f"unknown event kind {data.get('kind')!r}") from None
+    cls = _REGISTRY[kind]
+    version = data.get("v")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise UnreadableEvent("an event needs an integer schema version")
+    if version > cls.schema:
+        raise UnreadableEvent(f"schema {version} of {kind} is newer than this version reads")
+    body = {k: v for k, v in data.items() if k not in ("kind", "v")}
+    try:
+        return from_jsonable(cls, body)
+    except CodecError as err:
+        raise UnreadableEvent(f"{kind}: {err}") from None
+    except (TypeError, ValueError) as err:
+        # A field that decodes but breaks a record's own invariant.
+        raise UnreadableEvent(f"{kind}: {err}") from None
+
+
+def event_to_json(event: Event) -> str:
+    """Canonical JSON text of an event (what MACs and the log store)."""
+    return canonical_json(encode_event(event))
+
+
+def event_from_json(text: str | bytes) -> Event:
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as err:
+        raise UnreadableEvent(f"not JSON: {err}") from None
+    return decode_event(data)
+
+
+def kinds() -> dict[EventKind, type[Event]]:
+    """Every registered event class by kind (a test checks the set is closed)."""
+    return dict(_REGISTRY)
