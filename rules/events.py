@@ -227,6 +227,8 @@ class PlayersBusted(Event):
 
     groups: tuple[tuple[str, ...], ...]
     table: int | None = None
+    #: The player who won the pot, credited with the knockouts.
+    by: str | None = None
 
 
 @_event(EventKind.PLAYER_ABSENT)
