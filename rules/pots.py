@@ -1,0 +1,325 @@
+"""Main and side pots, and who gets how many chips from each (P1, P2, P5, P7).
+
+The pots are cut from what each seat put in during the hand; the award takes
+any totally ordered hand values (``rules.hands.HandValue`` at the table, plain
+ints in tests), so the chip arithmetic is proved apart from card evaluation.
+Every function conserves chips: the shares of a pot always add up to the pot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from rules.errors import RulesError
+
+__all__ = [
+    "Awards",
+    "BadChipUnit",
+    "DeadPot",
+    "NegativeContribution",
+    "NoLiveHand",
+    "NoShownHand",
+    "Pot",
+    "PotAward",
+    "Ranked",
+    "UnknownSeat",
+    "award_pots",
+    "clockwise_from",
+    "side_pots",
+    "split_evenly",
+]
+
+
+class Ranked(Protocol):
+    """A hand value: totally ordered, a better hand compares greater."""
+
+    def __lt__(self, other: Any, /) -> bool: ...
+
+
+class NegativeContribution(RulesError, ValueError):
+    messages = {
+        "nn": "Sete {seat} kan ikkje ha lagt {amount} i potten",
+        "nb": "Sete {seat} kan ikke ha lagt {amount} i potten",
+        "da": "Sæde {seat} kan ikke have lagt {amount} i puljen",
+        "en": "Seat {seat} cannot have put {amount} into the pot",
+    }
+
+
+class NoLiveHand(RulesError, ValueError):
+    messages = {
+        "nn": "Alle som har lagt sjetongar i potten, har kasta korta",
+        "nb": "Alle som har lagt sjetonger i potten, har kastet kortene",
+        "da": "Alle, der har lagt jetoner i puljen, har smidt kortene",
+        "en": "Everyone who put chips into the pot has folded",
+    }
+
+
+class DeadPot(RulesError, ValueError):
+    messages = {
+        "nn": "Alle som kan vinne {amount} i sidepotten, har kasta korta: "
+        "turneringsleiaren avgjer",
+        "nb": "Alle som kan vinne {amount} i sidepotten, har kastet kortene: "
+        "turneringslederen avgjør",
+        "da": "Alle, der kan vinde {amount} i sidepuljen, har smidt kortene: "
+        "turneringslederen afgør",
+        "en": "Everyone who can win {amount} in the side pot has folded: "
+        "the tournament director decides",
+    }
+
+
+class NoShownHand(RulesError, ValueError):
+    messages = {
+        "nn": "Ingen som kan vinne potten på {amount}, har vist begge holkorta: "
+        "turneringsleiaren avgjer",
+        "nb": "Ingen som kan vinne potten på {amount}, har vist begge hullkortene: "
+        "turneringslederen avgjør",
+        "da": "Ingen, der kan vinde puljen på {amount}, har vist begge hulkort: "
+        "turneringslederen afgør",
+        "en": "Nobody who can win the pot of {amount} has shown both hole cards: "
+        "the tournament director decides",
+    }
+
+
+class UnknownSeat(RulesError, LookupError):
+    messages = {
+        "nn": "Sete {seat} er ikkje ved bordet",
+        "nb": "Sete {seat} er ikke ved bordet",
+        "da": "Sæde {seat} er ikke ved bordet",
+        "en": "Seat {seat} is not at the table",
+    }
+
+
+class BadChipUnit(RulesError, ValueError):
+    messages = {
+        "nn": "Minste sjetong må vere minst 1, ikkje {unit}",
+        "nb": "Minste sjetong må være minst 1, ikke {unit}",
+        "da": "Mindste jeton skal være mindst 1, ikke {unit}",
+        "en": "The smallest chip must be at least 1, not {unit}",
+    }
+
+
+@dataclass(frozen=True)
+class Pot:
+    """Chips that the ``eligible`` seats play for.
+
+    ``uncalled`` marks the part of a bet nobody matched: it is not won but
+    handed back to its only eligible seat, the bettor.
+    """
+
+    amount: int
+    eligible: frozenset[int]
+    uncalled: bool = False
+
+
+def side_pots(contributions: Mapping[int, int], folded: Collection[int] = ()) -> tuple[Pot, ...]:
+    """Cut a hand's chips into the main pot, then side pots (P1).
+
+    A seat can win from a pot only up to what it put in itself. Folded seats'
+    chips stay in the pots they reach, but folded seats are not eligible.
+    Adjacent pots with the same eligible seats are one pot. The part of the
+    biggest bet that nobody matched comes last, marked ``uncalled``.
+
+    >>> for pot in side_pots({1: 5000, 2: 1400, 3: 8000}):
+    ...     print(pot.amount, sorted(pot.eligible), pot.uncalled)
+    4200 [1, 2, 3] False
+    7200 [1, 3] False
+    3000 [3] True
+    >>> [(p.amount, sorted(p.eligible)) for p in side_pots({1: 200, 2: 500, 3: 500}, {1})]
+    [(1200, [2, 3])]
+    """
+    for seat, amount in contributions.items():
+        if amount < 0:
+            raise NegativeContribution(seat=seat, amount=amount)
+    paid = {seat: amount for seat, amount in contributions.items() if amount > 0}
+    if not paid:
+        return ()
+    folded_set = frozenset(folded)
+    if all(seat in folded_set for seat in paid):
+        raise NoLiveHand()
+
+    ordered = sorted(paid.values(), reverse=True)
+    top_seat = max(paid, key=lambda seat: paid[seat])
+    second = ordered[1] if len(ordered) > 1 else 0
+    uncalled = ordered[0] - second
+    capped = {seat: min(amount, second) for seat, amount in paid.items()}
+
+    layers: list[Pot] = []
+    previous = 0
+    for level in sorted(set(capped.values()) - {0}):
+        amount = sum(min(c, level) - min(c, previous) for c in capped.values())
+        eligible = frozenset(
+            seat for seat, c in capped.items() if c >= level and seat not in folded_set
+        )
+        layers.append(Pot(amount, eligible))
+        previous = level
+
+    pots: list[Pot] = []
+    for layer in layers:
+        if not layer.eligible:
+            # Every seat that matched these chips has folded. Handing them to a
+            # shorter stack would break P1, so the floor has to rule.
+            raise DeadPot(amount=sum(p.amount for p in layers if not p.eligible))
+        if pots and layer.eligible == pots[-1].eligible:
+            pots[-1] = Pot(pots[-1].amount + layer.amount, pots[-1].eligible)
+        else:
+            pots.append(layer)
+    if uncalled:
+        pots.append(Pot(uncalled, frozenset({top_seat}), uncalled=True))
+    return tuple(pots)
+
+
+def clockwise_from(button: int, seats: Iterable[int], seat_order: Sequence[int] | None = None
+                   ) -> tuple[int, ...]:
+    """``seats`` in the order they sit clockwise, starting left of the button.
+
+    ``seat_order`` lists the table's seats clockwise (empty seats allowed, so a
+    dead button works); by default seat numbers run clockwise.
+
+    >>> clockwise_from(4, [1, 3, 5, 8])
+    (5, 8, 1, 3)
+    >>> clockwise_from(3, [3, 1], seat_order=[7, 3, 1])
+    (1, 3)
+    """
+    wanted = set(seats)
+    order = list(seat_order) if seat_order is not None else sorted(wanted | {button})
+    for seat in (*wanted, button):
+        if seat not in order:
+            raise UnknownSeat(seat=seat)
+    start = order.index(button) + 1
+    rotated = order[start:] + order[:start]
+    return tuple(seat for seat in rotated if seat in wanted)
+
+
+def split_evenly(amount: int, winners: Sequence[int], unit: int = 1) -> dict[int, int]:
+    """Share ``amount`` equally; odd chips go one by one from the first winner (P2).
+
+    ``winners`` must already be in clockwise order from the button, so the
+    first of them is the first winner left of the button. ``unit`` is the
+    smallest chip in play: shares are whole chips of it where possible.
+
+    >>> split_evenly(301, [5, 2])
+    {5: 151, 2: 150}
+    >>> split_evenly(500, [5, 2, 3], unit=100)
+    {5: 200, 2: 200, 3: 100}
+    """
+    if unit < 1:
+        raise BadChipUnit(unit=unit)
+    share = amount // len(winners) // unit * unit
+    shares = dict.fromkeys(winners, share)
+    rest = amount - share * len(winners)
+    index = 0
+    while rest:
+        piece = min(unit, rest)
+        shares[winners[index % len(winners)]] += piece
+        rest -= piece
+        index += 1
+    return shares
+
+
+@dataclass(frozen=True)
+class PotAward:
+    """Who won one pot and how much each seat takes from it.
+
+    Winners are listed clockwise from the button, so the first one got any odd
+    chip. ``low_winners`` is empty unless a qualifying low took half the pot.
+    """
+
+    pot: Pot
+    high_winners: tuple[int, ...]
+    low_winners: tuple[int, ...] = ()
+    shares: dict[int, int] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True)
+class Awards:
+    """Every pot's award, main pot first; ``total`` adds them up per seat."""
+
+    pots: tuple[PotAward, ...]
+
+    @property
+    def total(self) -> dict[int, int]:
+        result: dict[int, int] = {}
+        for pot in self.pots:
+            for seat, chips in pot.shares.items():
+                result[seat] = result.get(seat, 0) + chips
+        return result
+
+
+def _best(values: Mapping[int, Ranked | None], seats: Iterable[int]) -> list[int]:
+    """The seats holding the best value; equal means neither is less."""
+    best: list[int] = []
+    for seat in seats:
+        value = values.get(seat)
+        if value is None:
+            continue
+        if not best:
+            best = [seat]
+            continue
+        leader = values[best[0]]
+        assert leader is not None
+        if leader < value:
+            best = [seat]
+        elif not value < leader:
+            best.append(seat)
+    return best
+
+
+def award_pots(
+    pots: Iterable[Pot],
+    highs: Mapping[int, Ranked | None],
+    *,
+    button: int,
+    lows: Mapping[int, Ranked | None] | None = None,
+    seat_order: Sequence[int] | None = None,
+    unit: int = 1,
+) -> Awards:
+    """Decide each pot separately and share it out (P1, P2, P5, P7).
+
+    ``highs`` holds each seat's high hand value, or None when the seat mucked
+    or did not show all its hole cards: such a seat cannot win (P5), also when
+    it plays the board. A pot with a single eligible seat goes to it unshown.
+    Equal best hands split, odd chips going clockwise from the button (P2).
+
+    ``lows`` (Hi/Lo) holds qualifying lows, None for no low. Each pot is then
+    halved, the odd chip of the halving going to the high half; with no
+    qualifying low the high hand takes it all; equal lows share the low half
+    (P7). A seat without a shown high hand cannot win the low either.
+
+    >>> pots = side_pots({1: 100, 2: 100, 3: 100})
+    >>> award_pots(pots, {1: 7, 2: 9, 3: 9}, button=2).total
+    {3: 150, 2: 150}
+    >>> award_pots(pots, {1: 7, 2: 9, 3: 9}, button=1, lows={1: 5, 2: None, 3: None}).total
+    {2: 75, 3: 75, 1: 150}
+    >>> award_pots(pots, {1: None, 2: 3, 3: 2}, button=1).total
+    {2: 300}
+    """
+    if unit < 1:
+        raise BadChipUnit(unit=unit)
+    awards: list[PotAward] = []
+    for pot in pots:
+        if len(pot.eligible) == 1 or pot.uncalled:
+            (seat,) = pot.eligible
+            awards.append(PotAward(pot, (seat,), (), {seat: pot.amount}))
+            continue
+        ordered = clockwise_from(button, pot.eligible, seat_order)
+        high_winners = _best(highs, ordered)
+        if not high_winners:
+            raise NoShownHand(amount=pot.amount)
+        shown = [seat for seat in ordered if highs.get(seat) is not None]
+        low_winners = _best(lows, shown) if lows is not None else []
+        if low_winners:
+            low_half = pot.amount // 2 // unit * unit
+            high_shares = split_evenly(pot.amount - low_half, high_winners, unit)
+            low_shares = split_evenly(low_half, low_winners, unit)
+        else:
+            high_shares = split_evenly(pot.amount, high_winners, unit)
+            low_shares = {}
+        shares = {
+            seat: high_shares.get(seat, 0) + low_shares.get(seat, 0)
+            for seat in ordered
+            if high_shares.get(seat, 0) + low_shares.get(seat, 0)
+        }
+        awards.append(PotAward(pot, tuple(high_winners), tuple(low_winners), shares))
+    return Awards(tuple(awards))
