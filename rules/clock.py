@@ -23,8 +23,11 @@ __all__ = [
     "ClockState",
     "NoSuchLevel",
     "adjust",
+    "heads_up_begins",
     "jump",
+    "level_for_hand",
     "pause",
+    "period_start",
     "read",
     "restore",
     "resume",
@@ -269,3 +272,24 @@ def heads_up_begins(structure: Structure, clock: ClockState, *, at: float) -> Cl
         return clock
     index, _ = _locate(_durations(structure, clock), clock.position_at(at))
     return replace(clock, heads_up_from=index + 1)
+
+
+def level_for_hand(structure: Structure, clock: ClockState, hand_started_at: float) -> Level:
+    """C1: the blinds of a hand are those of the level when it began.
+
+    A level that the clock announces mid-hand applies from the next hand. A
+    hand begun during a break plays the level after it.
+
+    >>> from rules.structure import preset
+    >>> s = preset("pf-pokerklub")
+    >>> c = start(ClockState(), at=0.0)
+    >>> level_for_hand(s, c, hand_started_at=1799.0).big_blind   # dealt at 29:59
+    200
+    >>> level_for_hand(s, c, hand_started_at=1801.0).big_blind
+    400
+    """
+    reading = read(structure, clock, hand_started_at)
+    if isinstance(reading.period, Level):
+        return reading.period
+    assert reading.next_level is not None, "a structure never ends on a break"
+    return reading.next_level

@@ -1,0 +1,27 @@
+"""The one place in the kiosk that reads a clock.
+
+Durations use the monotonic clock, because a Pi without a real-time clock
+boots with a wrong date and jumps when NTP arrives. Shared tournament time
+is the monotonic clock plus an offset (zero until peer sync measures one).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+__all__ = ["SharedClock"]
+
+
+@dataclass
+class SharedClock:
+    offset: float = 0.0
+    #: Multiplies the passage of time: the demo runs a night in fast-forward.
+    speed: float = 1.0
+
+    def __post_init__(self) -> None:
+        self._origin = time.monotonic()
+
+    def now(self) -> float:
+        elapsed = time.monotonic() - self._origin
+        return self._origin + elapsed * self.speed + self.offset

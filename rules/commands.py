@@ -1,0 +1,601 @@
+"""Commands become events.
+
+A command is an order (``BustPlayers``); :func:`decide` checks it against the
+state and returns the events it causes, or raises a translated
+:class:`~rules.errors.RulesError` and returns nothing. Work that needs
+randomness (seat draws, a moved player's new seat) happens here, with the
+RNG passed in, so the events hold the outcome and replay needs no RNG.
+
+The caller makes the events durable first and only then folds them with
+:func:`rules.reducer.apply`, so the state never runs ahead of the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from rules import balancing, seating
+from rules import button as buttons
+from rules import clock as clocks
+from rules.events import (
+    ActionUndone,
+    BreakOrderSet,
+    ButtonDrawn,
+    ClockPaused,
+    ClockResumed,
+    ClockStarted,
+    Event,
+    FinalTableDrawn,
+    HandForHandSet,
+    HandStarted,
+    LateRegistrationClosed,
+    LevelJumped,
+    MoveCancelled,
+    MoveConfirmed,
+    MoveProposed,
+    PlayerAbsent,
+    PlayerCheckedIn,
+    PlayerRegistered,
+    PlayerReturned,
+    PlayersBusted,
+    PlayerSeated,
+    SeatsDrawn,
+    SitAndGoListed,
+    SitAndGoStarted,
+    TimeAdjusted,
+    TournamentCreated,
+)
+from rules.house import HouseRules
+from rules.reducer import apply, verify
+from rules.refusals import NoTournament, UnknownPlayer
+from rules.state import Phase, Tournament
+from rules.structure import Structure
+
+if TYPE_CHECKING:
+    from random import Random
+
+__all__ = [
+    "AdjustTime",
+    "BustPlayers",
+    "CancelMove",
+    "CheckIn",
+    "CloseLateRegistration",
+    "Command",
+    "ConfirmMove",
+    "CreateTournament",
+    "DrawButton",
+    "DrawSeats",
+    "JumpToLevel",
+    "ListForSitAndGo",
+    "MarkAbsent",
+    "MarkReturned",
+    "NextLevel",
+    "PauseClock",
+    "PreviousLevel",
+    "RegisterPlayer",
+    "ResumeClock",
+    "SetBreakOrder",
+    "SetHandForHand",
+    "StartClock",
+    "StartHand",
+    "StartSitAndGo",
+    "TogglePause",
+    "Undo",
+    "decide",
+    "execute",
+]
+
+
+class Command:
+    """Base of every command: a frozen record named as an order."""
+
+
+@dataclass(frozen=True)
+class CreateTournament(Command):
+    name: str
+    structure: Structure
+    house: HouseRules = field(default_factory=HouseRules)
+    max_tables: int | None = None
+    late_registration_levels: int = 4
+    final_table_size: int = 9
+    balance_tolerance: int = 1
+    resume_after_break: bool = True
+
+
+@dataclass(frozen=True)
+class RegisterPlayer(Command):
+    player_id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class CheckIn(Command):
+    """Check a player in; a walk-in (not registered) gives a ``name`` too.
+
+    After the draw this is late registration (F2): the player is drawn into
+    a seat at a table that needs one.
+    """
+
+    player_id: str
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class CloseLateRegistration(Command):
+    pass
+
+
+@dataclass(frozen=True)
+class DrawSeats(Command):
+    #: Volunteer dealers pinned to their seats (S1): player → (table, seat).
+    pinned: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StartClock(Command):
+    pass
+
+
+@dataclass(frozen=True)
+class PauseClock(Command):
+    pass
+
+
+@dataclass(frozen=True)
+class ResumeClock(Command):
+    pass
+
+
+@dataclass(frozen=True)
+class TogglePause(Command):
+    """The TD's one pause/resume button."""
+
+
+@dataclass(frozen=True)
+class NextLevel(Command):
+    pass
+
+
+@dataclass(frozen=True)
+class PreviousLevel(Command):
+    pass
+
+
+@dataclass(frozen=True)
+class JumpToLevel(Command):
+    period_index: int
+
+
+@dataclass(frozen=True)
+class AdjustTime(Command):
+    seconds: float
+
+
+@dataclass(frozen=True)
+class BustPlayers(Command):
+    """One or more players out in one hand (F3).
+
+    With ``start_stacks`` the player who started the hand with more chips
+    finishes higher and equal stacks share a place; without them the order
+    given is the TD's order, best placed first.
+    """
+
+    player_ids: tuple[str, ...]
+    start_stacks: Mapping[str, int] | None = None
+    table: int | None = None
+    by: str | None = None
+
+
+@dataclass(frozen=True)
+class MarkAbsent(Command):
+    player_id: str
+
+
+@dataclass(frozen=True)
+class MarkReturned(Command):
+    player_id: str
+
+
+@dataclass(frozen=True)
+class ConfirmMove(Command):
+    player_id: str
+
+
+@dataclass(frozen=True)
+class CancelMove(Command):
+    player_id: str
+
+
+@dataclass(frozen=True)
+class SetBreakOrder(Command):
+    tables: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DrawButton(Command):
+    table: int
+
+
+@dataclass(frozen=True)
+class StartHand(Command):
+    table: int
+
+
+@dataclass(frozen=True)
+class SetHandForHand(Command):
+    on: bool
+
+
+@dataclass(frozen=True)
+class ListForSitAndGo(Command):
+    player_id: str
+
+
+@dataclass(frozen=True)
+class StartSitAndGo(Command):
+    sit_and_go_id: str
+    player_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Undo(Command):
+    """Cancel an earlier event by its identity in the log."""
+
+    device_id: str
+    seq: int
+
+
+C = TypeVar("C", bound=Command)
+_Decider = Callable[[Tournament, Any, float, "Random"], list[Event]]
+_DECIDERS: dict[type[Command], _Decider] = {}
+
+
+def _decides(cls: type[C]) -> Callable[[Callable[[Tournament, C, float, Random], list[Event]]],
+                                       Callable[[Tournament, C, float, Random], list[Event]]]:
+    def register(fn: Callable[[Tournament, C, float, Random], list[Event]]
+                 ) -> Callable[[Tournament, C, float, Random], list[Event]]:
+        _DECIDERS[cls] = fn
+        return fn
+    return register
+
+
+def decide(state: Tournament, command: Command, *, now: float, rng: Random) -> tuple[Event, ...]:
+    """The events ``command`` causes in ``state`` at shared time ``now``.
+
+    The state is not changed. A refused command raises and yields nothing.
+
+    >>> import random
+    >>> from rules.structure import preset
+    >>> t = Tournament()
+    >>> [e.kind.value for e in decide(t, CreateTournament("Fredag", preset("pubpoker")),
+    ...                               now=0.0, rng=random.Random(1))]
+    ['tournament-created']
+    >>> decide(t, StartClock(), now=0.0, rng=random.Random(1))
+    Traceback (most recent call last):
+    ...
+    rules.refusals.NoTournament: There is no tournament to do this in
+    """
+    decider = _DECIDERS[type(command)]
+    if state.config is None and not isinstance(command, CreateTournament):
+        raise NoTournament()
+    return tuple(decider(state, command, now, rng))
+
+
+def execute(state: Tournament, command: Command, *, now: float, rng: Random
+            ) -> tuple[Event, ...]:
+    """Decide and fold at once: for tests and tools without a log.
+
+    The events are checked against a scratch fold first, so a command whose
+    later events would be refused changes nothing.
+    """
+    events = decide(state, command, now=now, rng=rng)
+    for event in events:
+        apply(state, event)
+    return events
+
+
+# --- the deciders --------------------------------------------------------------------
+
+def _probe(state: Tournament, event: Event) -> None:
+    """Refuse now, not at fold time, with the reducer's own checks."""
+    verify(state, event)
+
+
+@_decides(CreateTournament)
+def _create(state: Tournament, cmd: CreateTournament, now: float, rng: Random) -> list[Event]:
+    event = TournamentCreated(
+        at=now, name=cmd.name, structure=cmd.structure, house=cmd.house,
+        max_tables=cmd.max_tables, late_registration_levels=cmd.late_registration_levels,
+        final_table_size=cmd.final_table_size, balance_tolerance=cmd.balance_tolerance,
+        resume_after_break=cmd.resume_after_break)
+    _probe(state, event)
+    return [event]
+
+
+@_decides(RegisterPlayer)
+def _register(state: Tournament, cmd: RegisterPlayer, now: float, rng: Random) -> list[Event]:
+    event = PlayerRegistered(at=now, player_id=cmd.player_id, name=cmd.name)
+    _probe(state, event)
+    return [event]
+
+
+@_decides(CheckIn)
+def _check_in(state: Tournament, cmd: CheckIn, now: float, rng: Random) -> list[Event]:
+    events: list[Event] = []
+    if cmd.player_id not in state.players:
+        if cmd.name is None:
+            raise UnknownPlayer(player=cmd.player_id)
+        registered = PlayerRegistered(at=now, player_id=cmd.player_id, name=cmd.name)
+        _probe(state, registered)
+        events.append(registered)
+    checked_in = PlayerCheckedIn(at=now, player_id=cmd.player_id)
+    if events:
+        # A walk-in is not on the list yet: check against the list with them on it.
+        _verify_check_in_of_new(state, checked_in)
+    else:
+        _probe(state, checked_in)
+    events.append(checked_in)
+    if state.phase is not Phase.CHECK_IN:
+        events.extend(_seat_late(state, cmd.player_id, now, rng))
+    return events
+
+
+def _verify_check_in_of_new(state: Tournament, event: PlayerCheckedIn) -> None:
+    from rules.reducer import late_registration_open
+    from rules.refusals import LateRegistrationClosedError, TournamentFinished
+
+    if state.phase is Phase.FINISHED:
+        raise TournamentFinished()
+    if state.phase is not Phase.CHECK_IN and not late_registration_open(state, event.at):
+        raise LateRegistrationClosedError()
+
+
+def _config(state: Tournament) -> TournamentCreated:
+    assert state.config is not None
+    return state.config
+
+
+def _seat_late(state: Tournament, player_id: str, now: float, rng: Random) -> list[Event]:
+    """F2/S3: draw a late registrant into the table that needs a player most."""
+    config = _config(state)
+    seatmap = _occupancy(state)
+    drawn = seating.draw_into(
+        seatmap, (player_id,), config.house.seats_per_table, rng,
+        max_tables=config.max_tables)
+    return [PlayerSeated(at=now, seat=a) for a in drawn]
+
+
+def _occupancy(state: Tournament) -> dict[int, dict[int, str]]:
+    """Seats as balancing must see them: pending movers already at their targets."""
+    seatmap = state.seatmap()
+    for move in state.moves.values():
+        seatmap.get(move.source.table, {}).pop(move.source.seat, None)
+        seatmap.setdefault(move.target.table, {})[move.target.seat] = move.player_id
+    return seatmap
+
+
+@_decides(CloseLateRegistration)
+def _close_late(state: Tournament, cmd: CloseLateRegistration, now: float,
+                rng: Random) -> list[Event]:
+    return [LateRegistrationClosed(at=now)]
+
+
+@_decides(DrawSeats)
+def _draw_seats(state: Tournament, cmd: DrawSeats, now: float, rng: Random) -> list[Event]:
+    from rules.values import SeatRef
+
+    config = _config(state)
+    active = sorted(e.player_id for e in state.active())
+    if state.phase is Phase.CHECK_IN and len(active) >= 2:
+        drawn = seating.draw_seats(
+            active, config.house.seats_per_table, rng, max_tables=config.max_tables,
+            pinned={p: SeatRef(t, s) for p, (t, s) in cmd.pinned.items()})
+    else:
+        drawn = ()
+    event = SeatsDrawn(at=now, seats=tuple(drawn))
+    _probe(state, event)
+    return [event]
+
+
+@_decides(StartClock)
+def _start_clock(state: Tournament, cmd: StartClock, now: float, rng: Random) -> list[Event]:
+    event = ClockStarted(at=now)
+    _probe(state, event)
+    return [event]
+
+
+@_decides(PauseClock)
+def _pause(state: Tournament, cmd: PauseClock, now: float, rng: Random) -> list[Event]:
+    event = ClockPaused(at=now)
+    _probe(state, event)
+    return [event]
+
+
+@_decides(ResumeClock)
+def _resume(state: Tournament, cmd: ResumeClock, now: float, rng: Random) -> list[Event]:
+    event = ClockResumed(at=now)
+    _probe(state, event)
+    return [event]
+
+
+@_decides(TogglePause)
+def _toggle(state: Tournament, cmd: TogglePause, now: float, rng: Random) -> list[Event]:
+    if not state.clock.started:
+        return _start_clock(state, StartClock(), now, rng)
+    if state.clock.running:
+        return _pause(state, PauseClock(), now, rng)
+    return _resume(state, ResumeClock(), now, rng)
+
+
+def _jump(state: Tournament, index: int, now: float) -> list[Event]:
+    event = LevelJumped(at=now, period_index=index)
+    _probe(state, event)
+    return [event]
+
+
+def _current_period(state: Tournament, now: float) -> int:
+    config = _config(state)
+    return clocks.read(config.structure, state.clock, now).period_index
+
+
+@_decides(NextLevel)
+def _next_level(state: Tournament, cmd: NextLevel, now: float, rng: Random) -> list[Event]:
+    return _jump(state, _current_period(state, now) + 1, now)
+
+
+@_decides(PreviousLevel)
+def _previous_level(state: Tournament, cmd: PreviousLevel, now: float,
+                    rng: Random) -> list[Event]:
+    return _jump(state, _current_period(state, now) - 1, now)
+
+
+@_decides(JumpToLevel)
+def _jump_to(state: Tournament, cmd: JumpToLevel, now: float, rng: Random) -> list[Event]:
+    return _jump(state, cmd.period_index, now)
+
+
+@_decides(AdjustTime)
+def _adjust(state: Tournament, cmd: AdjustTime, now: float, rng: Random) -> list[Event]:
+    event = TimeAdjusted(at=now, seconds=cmd.seconds)
+    _probe(state, event)
+    return [event]
+
+
+def bust_groups(player_ids: tuple[str, ...], start_stacks: Mapping[str, int] | None
+                ) -> tuple[tuple[str, ...], ...]:
+    """F3: order players out in one hand, best placed first.
+
+    >>> bust_groups(("a", "b", "c"), {"a": 500, "b": 900, "c": 500})
+    (('b',), ('a', 'c'))
+    >>> bust_groups(("a", "b"), None)
+    (('a',), ('b',))
+    """
+    if not start_stacks or not all(p in start_stacks for p in player_ids):
+        return tuple((p,) for p in player_ids)
+    by_stack: dict[int, list[str]] = {}
+    for p in player_ids:
+        by_stack.setdefault(start_stacks[p], []).append(p)
+    return tuple(tuple(sorted(by_stack[s])) for s in sorted(by_stack, reverse=True))
+
+
+@_decides(BustPlayers)
+def _bust(state: Tournament, cmd: BustPlayers, now: float, rng: Random) -> list[Event]:
+    busted = PlayersBusted(at=now, groups=bust_groups(cmd.player_ids, cmd.start_stacks),
+                           table=cmd.table, by=cmd.by)
+    _probe(state, busted)
+    events: list[Event] = [busted]
+    config = _config(state)
+    remaining = state.remaining - len(cmd.player_ids)
+    if remaining <= 1:
+        return events
+    gone = set(cmd.player_ids)
+    seatmap = {n: {s: p for s, p in seats.items() if p not in gone}
+               for n, seats in _occupancy(state).items()}
+    seatmap = {n: seats for n, seats in seatmap.items() if seats}
+    if (remaining <= config.final_table_size and len(seatmap) > 1
+            and not state.final_table):
+        # C6: one final table, a fresh draw, and the clock stops.
+        players = sorted(p for seats in seatmap.values() for p in seats.values())
+        drawn = seating.final_table_draw(
+            players, rng, table=min(seatmap), seats_per_table=config.house.seats_per_table)
+        events.append(FinalTableDrawn(at=now, seats=tuple(drawn)))
+        return events
+    events.extend(_balance(state, seatmap, now, rng, gone))
+    return events
+
+
+def _balance(state: Tournament, seatmap: dict[int, dict[int, str]], now: float,
+             rng: Random, gone: set[str]) -> list[Event]:
+    config = _config(state)
+    pending = [m for m in state.moves.values() if m.player_id not in gone]
+    moves = balancing.plan_moves(
+        seatmap, seats_per_table=config.house.seats_per_table,
+        tolerance=config.balance_tolerance,
+        buttons={n: t.button for n, t in state.tables.items()},
+        pending=pending, rng=rng, break_order=state.break_order)
+    return [MoveProposed(at=now, move=m) for m in moves]
+
+
+@_decides(MarkAbsent)
+def _absent(state: Tournament, cmd: MarkAbsent, now: float, rng: Random) -> list[Event]:
+    event = PlayerAbsent(at=now, player_id=cmd.player_id)
+    _probe(state, event)
+    return [event]
+
+
+@_decides(MarkReturned)
+def _returned(state: Tournament, cmd: MarkReturned, now: float, rng: Random) -> list[Event]:
+    event = PlayerReturned(at=now, player_id=cmd.player_id)
+    _probe(state, event)
+    return [event]
+
+
+@_decides(ConfirmMove)
+def _confirm(state: Tournament, cmd: ConfirmMove, now: float, rng: Random) -> list[Event]:
+    event = MoveConfirmed(at=now, player_id=cmd.player_id)
+    _probe(state, event)
+    return [event]
+
+
+@_decides(CancelMove)
+def _cancel(state: Tournament, cmd: CancelMove, now: float, rng: Random) -> list[Event]:
+    event = MoveCancelled(at=now, player_id=cmd.player_id)
+    _probe(state, event)
+    return [event]
+
+
+@_decides(SetBreakOrder)
+def _break_order(state: Tournament, cmd: SetBreakOrder, now: float,
+                 rng: Random) -> list[Event]:
+    return [BreakOrderSet(at=now, tables=cmd.tables)]
+
+
+@_decides(DrawButton)
+def _draw_button(state: Tournament, cmd: DrawButton, now: float, rng: Random) -> list[Event]:
+    from rules.refusals import UnknownTable
+
+    table = state.tables.get(cmd.table)
+    if table is None or not table.seats:
+        raise UnknownTable(table=cmd.table)
+    seat, cards = buttons.initial_button(tuple(table.seats), rng)
+    event = ButtonDrawn(at=now, table=cmd.table, seat=seat, cards=tuple(cards))
+    _probe(state, event)
+    return [event]
+
+
+@_decides(StartHand)
+def _start_hand(state: Tournament, cmd: StartHand, now: float, rng: Random) -> list[Event]:
+    event = HandStarted(at=now, table=cmd.table)
+    _probe(state, event)
+    return [event]
+
+
+@_decides(SetHandForHand)
+def _hand_for_hand(state: Tournament, cmd: SetHandForHand, now: float,
+                   rng: Random) -> list[Event]:
+    return [HandForHandSet(at=now, on=cmd.on)]
+
+
+@_decides(ListForSitAndGo)
+def _list_sng(state: Tournament, cmd: ListForSitAndGo, now: float,
+              rng: Random) -> list[Event]:
+    event = SitAndGoListed(at=now, player_id=cmd.player_id)
+    _probe(state, event)
+    return [event]
+
+
+@_decides(StartSitAndGo)
+def _start_sng(state: Tournament, cmd: StartSitAndGo, now: float,
+               rng: Random) -> list[Event]:
+    event = SitAndGoStarted(at=now, sit_and_go_id=cmd.sit_and_go_id,
+                            player_ids=cmd.player_ids)
+    _probe(state, event)
+    return [event]
+
+
+@_decides(Undo)
+def _undo(state: Tournament, cmd: Undo, now: float, rng: Random) -> list[Event]:
+    # Whether the target exists is for the fold to say: it holds the log.
+    return [ActionUndone(at=now, device_id=cmd.device_id, seq=cmd.seq)]

@@ -1,0 +1,601 @@
+"""Events become state: one handler per event kind.
+
+Each handler first checks that the event fits the state it folds into and
+raises a :class:`~rules.errors.RulesError` if not, and only then changes the
+state. So a refused event changes nothing, on every peer alike, and
+:func:`rules.fold.fold` can record it as rejected and go on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from rules import button as buttons
+from rules import clock as clocks
+from rules.events import (
+    ActionUndone,
+    BreakOrderSet,
+    ButtonDrawn,
+    ClockPaused,
+    ClockRestored,
+    ClockResumed,
+    ClockStarted,
+    Event,
+    EventKind,
+    FinalTableDrawn,
+    HandForHandSet,
+    HandStarted,
+    LateRegistrationClosed,
+    LevelJumped,
+    MoveCancelled,
+    MoveConfirmed,
+    MoveProposed,
+    PlayerAbsent,
+    PlayerCheckedIn,
+    PlayerRegistered,
+    PlayerReturned,
+    PlayersBusted,
+    PlayerSeated,
+    SeatsDrawn,
+    SitAndGoListed,
+    SitAndGoStarted,
+    SitAndGoUnlisted,
+    TimeAdjusted,
+    TournamentCreated,
+)
+from rules.refusals import (
+    AlreadyCheckedIn,
+    AlreadyCreated,
+    CannotReenter,
+    DuplicateName,
+    DuplicatePlayer,
+    LateRegistrationClosedError,
+    MoveNotProposed,
+    MoveNotValid,
+    NotEnoughPlayers,
+    NoTournament,
+    NotSeated,
+    PlayerAlreadyOut,
+    SeatingNotValid,
+    SeatsAlreadyDrawn,
+    SeatsNotDrawn,
+    SeatTaken,
+    SitAndGoNotValid,
+    TournamentFinished,
+    UnknownPlayer,
+    UnknownTable,
+    WrongTable,
+)
+from rules.state import Entry, Phase, Table, Tournament
+from rules.structure import Structure
+from rules.values import SeatAssignment, SeatRef
+
+__all__ = ["apply", "late_registration_open", "verify"]
+
+EV = TypeVar("EV", bound=Event)
+_HANDLERS: dict[EventKind, Callable[[Tournament, Any, bool], None]] = {}
+
+#: A Sit & Go table holds this many (G1).
+SIT_AND_GO_MIN, SIT_AND_GO_MAX = 7, 9
+
+
+_Handler = Callable[[Tournament, EV, bool], None]
+
+
+def _on(kind: EventKind) -> Callable[[_Handler[EV]], _Handler[EV]]:
+    def register(fn: _Handler[EV]) -> _Handler[EV]:
+        _HANDLERS[kind] = fn
+        return fn
+    return register
+
+
+def apply(state: Tournament, event: Event) -> None:
+    """Fold one event into ``state``, or raise and leave ``state`` untouched."""
+    if event.kind is not EventKind.TOURNAMENT_CREATED and state.config is None:
+        raise NoTournament()
+    # Handlers check before they change anything, so one pass does both.
+    _HANDLERS[event.kind](state, event, True)
+    state.last_at = max(state.last_at, event.at)
+
+
+def verify(state: Tournament, event: Event) -> None:
+    """Raise if ``event`` would be refused in ``state``; change nothing.
+
+    Every handler runs its checks, then stops here unless committing, so the
+    checks a command meets are exactly the ones its event meets in the fold.
+    """
+    if event.kind is not EventKind.TOURNAMENT_CREATED and state.config is None:
+        raise NoTournament()
+    _HANDLERS[event.kind](state, event, False)
+
+
+# --- helpers -----------------------------------------------------------------
+
+def _structure(state: Tournament) -> Structure:
+    assert state.config is not None
+    return state.config.structure
+
+
+def _entry(state: Tournament, player_id: str) -> Entry:
+    entry = state.players.get(player_id)
+    if entry is None:
+        raise UnknownPlayer(player=player_id)
+    return entry
+
+
+def _active_entry(state: Tournament, player_id: str) -> Entry:
+    entry = _entry(state, player_id)
+    if entry.place is not None:
+        raise PlayerAlreadyOut(player=entry.name)
+    if not entry.checked_in:
+        raise NotSeated(player=entry.name)
+    return entry
+
+
+def _not_finished(state: Tournament) -> None:
+    if state.phase is Phase.FINISHED:
+        raise TournamentFinished()
+
+
+def _seats_per_table(state: Tournament) -> int:
+    assert state.config is not None
+    return state.config.house.seats_per_table
+
+
+def _check_seat(state: Tournament, seat: SeatRef, *, tables_may_open: bool) -> None:
+    if not 1 <= seat.seat <= _seats_per_table(state):
+        raise SeatingNotValid(reason=f"seat {seat.seat} does not exist")
+    table = state.tables.get(seat.table)
+    if table is None:
+        if not tables_may_open or seat.table < 1:
+            raise UnknownTable(table=seat.table)
+        return
+    if seat.seat in table.seats:
+        raise SeatTaken(table=seat.table, seat=seat.seat)
+
+
+def _reserved(state: Tournament, seat: SeatRef) -> bool:
+    return any(m.target == seat for m in state.moves.values())
+
+
+def _sit(state: Tournament, entry: Entry, seat: SeatRef) -> None:
+    table = state.tables.setdefault(seat.table, Table(seat.table))
+    table.seats[seat.seat] = entry.player_id
+    entry.seat = seat
+    if table.button is not None and buttons.sitting_out(
+            table.button, seat.seat, occupied=tuple(table.seats),
+            seats_per_table=_seats_per_table(state)):
+        table.sitting_out.append(seat.seat)
+
+
+def _stand(state: Tournament, entry: Entry) -> None:
+    if entry.seat is None:
+        return
+    table = state.tables.get(entry.seat.table)
+    if table is not None:
+        table.seats.pop(entry.seat.seat, None)
+        if entry.seat.seat in table.sitting_out:
+            table.sitting_out.remove(entry.seat.seat)
+        if not table.seats and not any(m.target.table == table.number
+                                       for m in state.moves.values()):
+            del state.tables[table.number]
+    entry.seat = None
+
+
+def _check_assignments(state: Tournament, seats: tuple[SeatAssignment, ...],
+                       players: set[str]) -> None:
+    given = [a.player_id for a in seats]
+    if len(set(given)) != len(given) or set(given) != players:
+        raise SeatingNotValid(reason="the draw must seat each player in play exactly once")
+    refs = [a.ref for a in seats]
+    if len(set(refs)) != len(refs):
+        raise SeatingNotValid(reason="two players drawn to one seat")
+    per_table = _seats_per_table(state)
+    if any(not (1 <= r.seat <= per_table and r.table >= 1) for r in refs):
+        raise SeatingNotValid(reason="a drawn seat does not exist")
+
+
+def late_registration_open(state: Tournament, at: float) -> bool:
+    """F2: open while the TD has not closed it and the level allows it."""
+    if state.config is None or state.late_registration_closed:
+        return False
+    if state.phase in (Phase.CHECK_IN, Phase.SEATED):
+        return True
+    if state.phase is Phase.FINISHED:
+        return False
+    reading = clocks.read(state.config.structure, state.clock, at)
+    passed = sum(1 for _ in list(_structure(state).levels())[: reading.level_number or 0])
+    if reading.level_number is None:
+        # On a break: the levels already played decide.
+        passed = sum(1 for p in _structure(state).periods[: reading.period_index]
+                     if p.type == "level")
+        return passed < state.config.late_registration_levels
+    return passed <= state.config.late_registration_levels
+
+
+# --- set-up and entry ----------------------------------------------------------
+
+@_on(EventKind.TOURNAMENT_CREATED)
+def _created(state: Tournament, event: TournamentCreated, commit: bool) -> None:
+    if state.config is not None:
+        raise AlreadyCreated()
+    if not commit:
+        return
+    state.config = event
+
+
+@_on(EventKind.PLAYER_REGISTERED)
+def _registered(state: Tournament, event: PlayerRegistered, commit: bool) -> None:
+    _not_finished(state)
+    existing = state.players.get(event.player_id)
+    if existing is not None:
+        if existing.place is not None:
+            raise CannotReenter(player=existing.name)
+        raise DuplicatePlayer(player=existing.name)
+    name = " ".join(event.name.split())
+    if not name:
+        raise UnknownPlayer(player="''")
+    if state.find(name) is not None:
+        raise DuplicateName(name=name)
+    if not commit:
+        return
+    state.players[event.player_id] = Entry(event.player_id, name)
+
+
+@_on(EventKind.PLAYER_CHECKED_IN)
+def _checked_in(state: Tournament, event: PlayerCheckedIn, commit: bool) -> None:
+    _not_finished(state)
+    entry = _entry(state, event.player_id)
+    if entry.place is not None:
+        raise CannotReenter(player=entry.name)
+    if entry.checked_in:
+        raise AlreadyCheckedIn(player=entry.name)
+    late = state.phase is not Phase.CHECK_IN
+    if late and not late_registration_open(state, event.at):
+        raise LateRegistrationClosedError()
+    if not commit:
+        return
+    entry.checked_in = True
+    entry.late = late
+    state.entrants += 1
+    state.remaining += 1
+
+
+@_on(EventKind.LATE_REGISTRATION_CLOSED)
+def _late_closed(state: Tournament, event: LateRegistrationClosed, commit: bool) -> None:
+    if not commit:
+        return
+    state.late_registration_closed = True
+
+
+@_on(EventKind.SEATS_DRAWN)
+def _seats_drawn(state: Tournament, event: SeatsDrawn, commit: bool) -> None:
+    _not_finished(state)
+    if state.phase is not Phase.CHECK_IN:
+        raise SeatsAlreadyDrawn()
+    active = {e.player_id for e in state.active()}
+    if len(active) < 2:
+        raise NotEnoughPlayers(count=len(active), needed=2)
+    _check_assignments(state, event.seats, active)
+    if not commit:
+        return
+    for a in event.seats:
+        _sit(state, state.players[a.player_id], a.ref)
+    state.phase = Phase.SEATED
+
+
+@_on(EventKind.PLAYER_SEATED)
+def _player_seated(state: Tournament, event: PlayerSeated, commit: bool) -> None:
+    _not_finished(state)
+    if state.phase is Phase.CHECK_IN:
+        raise SeatsNotDrawn()
+    entry = _active_entry(state, event.seat.player_id)
+    if entry.seat is not None:
+        raise SeatingNotValid(reason=f"{entry.name} already has a seat")
+    ref = event.seat.ref
+    _check_seat(state, ref, tables_may_open=True)
+    if _reserved(state, ref):
+        raise SeatTaken(table=ref.table, seat=ref.seat)
+    if not commit:
+        return
+    _sit(state, entry, ref)
+
+
+# --- the clock ---------------------------------------------------------------
+
+@_on(EventKind.CLOCK_STARTED)
+def _clock_started(state: Tournament, event: ClockStarted, commit: bool) -> None:
+    _not_finished(state)
+    if state.phase is Phase.CHECK_IN:
+        raise SeatsNotDrawn()
+    new_clock = clocks.start(state.clock, at=event.at)
+    if not commit:
+        return
+    state.clock = new_clock
+    state.phase = Phase.RUNNING
+
+
+@_on(EventKind.CLOCK_PAUSED)
+def _clock_paused(state: Tournament, event: ClockPaused, commit: bool) -> None:
+    new_clock = clocks.pause(state.clock, at=event.at)
+    if not commit:
+        return
+    state.clock = new_clock
+
+
+@_on(EventKind.CLOCK_RESUMED)
+def _clock_resumed(state: Tournament, event: ClockResumed, commit: bool) -> None:
+    _not_finished(state)
+    new_clock = clocks.resume(state.clock, at=event.at)
+    if not commit:
+        return
+    state.clock = new_clock
+
+
+@_on(EventKind.LEVEL_JUMPED)
+def _level_jumped(state: Tournament, event: LevelJumped, commit: bool) -> None:
+    _not_finished(state)
+    if not state.clock.started:
+        raise clocks.ClockNotStarted()
+    new_clock = clocks.jump(_structure(state), state.clock, event.period_index, at=event.at)
+    if not commit:
+        return
+    state.clock = new_clock
+
+
+@_on(EventKind.TIME_ADJUSTED)
+def _time_adjusted(state: Tournament, event: TimeAdjusted, commit: bool) -> None:
+    _not_finished(state)
+    if not state.clock.started:
+        raise clocks.ClockNotStarted()
+    new_clock = clocks.adjust(_structure(state), state.clock, event.seconds, at=event.at)
+    if not commit:
+        return
+    state.clock = new_clock
+
+
+@_on(EventKind.CLOCK_RESTORED)
+def _clock_restored(state: Tournament, event: ClockRestored, commit: bool) -> None:
+    if not state.clock.started:
+        raise clocks.ClockNotStarted()
+    new_clock = clocks.restore(state.clock, event.position)
+    if not commit:
+        return
+    state.clock = new_clock
+
+
+# --- busts, moves and tables -------------------------------------------------------
+
+@_on(EventKind.PLAYERS_BUSTED)
+def _busted(state: Tournament, event: PlayersBusted, commit: bool) -> None:
+    _not_finished(state)
+    if state.phase is Phase.CHECK_IN:
+        raise SeatsNotDrawn()
+    out = [p for group in event.groups for p in group]
+    if not out or any(not g for g in event.groups):
+        raise UnknownPlayer(player="''")
+    entries = [_active_entry(state, p) for p in out]
+    if len(set(out)) != len(out):
+        dup = next(e for e in entries if out.count(e.player_id) > 1)
+        raise PlayerAlreadyOut(player=dup.name)
+    if len(out) >= state.remaining:
+        # F4: the last player standing is the winner, not a bust.
+        raise PlayerAlreadyOut(player=entries[-1].name)
+    if event.table is not None:
+        for e in entries:
+            if e.seat is None or e.seat.table != event.table:
+                raise WrongTable(player=e.name, table=event.table)
+    winner_of_pot = None
+    if event.by is not None:
+        winner_of_pot = _active_entry(state, event.by)
+        if event.by in out:
+            raise PlayerAlreadyOut(player=winner_of_pot.name)
+    if not commit:
+        return
+    # F3: the best group takes the best of the places freed; a group shares it.
+    place = state.remaining - len(out) + 1
+    for group in event.groups:
+        for player_id in group:
+            entry = state.players[player_id]
+            entry.place = place
+            entry.busted_at = event.at
+            state.moves.pop(player_id, None)
+            _stand(state, entry)
+        place += len(group)
+    if winner_of_pot is not None:
+        winner_of_pot.knockouts += len(out)
+    state.remaining -= len(out)
+    if state.remaining == 2:
+        state.clock = clocks.heads_up_begins(_structure(state), state.clock, at=event.at)
+    if state.remaining == 1:
+        last = state.active()[0]
+        last.place = 1
+        state.moves.clear()
+        if state.clock.running:
+            state.clock = clocks.pause(state.clock, at=event.at)
+        state.phase = Phase.FINISHED
+
+
+@_on(EventKind.PLAYER_ABSENT)
+def _absent(state: Tournament, event: PlayerAbsent, commit: bool) -> None:
+    entry = _active_entry(state, event.player_id)
+    if not commit:
+        return
+    if entry.absent_since is None:
+        entry.absent_since = event.at
+
+
+@_on(EventKind.PLAYER_RETURNED)
+def _returned(state: Tournament, event: PlayerReturned, commit: bool) -> None:
+    entry = _active_entry(state, event.player_id)
+    if not commit:
+        return
+    entry.absent_since = None
+
+
+@_on(EventKind.MOVE_PROPOSED)
+def _move_proposed(state: Tournament, event: MoveProposed, commit: bool) -> None:
+    _not_finished(state)
+    move = event.move
+    entry = _active_entry(state, move.player_id)
+    if entry.seat != move.source:
+        raise MoveNotValid(player=entry.name, reason="the player is not in the source seat")
+    if move.player_id in state.moves:
+        raise MoveNotValid(player=entry.name, reason="a move is already pending")
+    if move.target.table == move.source.table:
+        raise MoveNotValid(player=entry.name, reason="the target is the same table")
+    _check_seat(state, move.target, tables_may_open=False)
+    if _reserved(state, move.target):
+        raise SeatTaken(table=move.target.table, seat=move.target.seat)
+    if not commit:
+        return
+    state.moves[move.player_id] = move
+
+
+@_on(EventKind.MOVE_CONFIRMED)
+def _move_confirmed(state: Tournament, event: MoveConfirmed, commit: bool) -> None:
+    entry = _entry(state, event.player_id)
+    move = state.moves.get(event.player_id)
+    if move is None:
+        raise MoveNotProposed(player=entry.name)
+    if not commit:
+        return
+    del state.moves[event.player_id]
+    _stand(state, entry)
+    _sit(state, entry, move.target)
+
+
+@_on(EventKind.MOVE_CANCELLED)
+def _move_cancelled(state: Tournament, event: MoveCancelled, commit: bool) -> None:
+    entry = _entry(state, event.player_id)
+    if event.player_id not in state.moves:
+        raise MoveNotProposed(player=entry.name)
+    if not commit:
+        return
+    del state.moves[event.player_id]
+    # A table kept only for this arrival goes once nobody sits or is bound there.
+    for number in [n for n, t in state.tables.items() if not t.seats]:
+        if not any(m.target.table == number for m in state.moves.values()):
+            del state.tables[number]
+
+
+@_on(EventKind.FINAL_TABLE_DRAWN)
+def _final_table(state: Tournament, event: FinalTableDrawn, commit: bool) -> None:
+    _not_finished(state)
+    active = {e.player_id for e in state.active()}
+    _check_assignments(state, event.seats, active)
+    if len({a.table for a in event.seats}) != 1:
+        raise SeatingNotValid(reason="a final table is one table")
+    if not commit:
+        return
+    state.moves.clear()
+    state.tables.clear()
+    for a in event.seats:
+        entry = state.players[a.player_id]
+        entry.seat = None
+        _sit(state, entry, a.ref)
+    state.final_table = True
+    # C6: the clock stops for the redraw; the TD announces the restart.
+    if state.clock.running:
+        state.clock = clocks.pause(state.clock, at=event.at)
+
+
+@_on(EventKind.BREAK_ORDER_SET)
+def _break_order(state: Tournament, event: BreakOrderSet, commit: bool) -> None:
+    if not commit:
+        return
+    state.break_order = event.tables
+
+
+@_on(EventKind.BUTTON_DRAWN)
+def _button_drawn(state: Tournament, event: ButtonDrawn, commit: bool) -> None:
+    table = state.tables.get(event.table)
+    if table is None:
+        raise UnknownTable(table=event.table)
+    if event.seat not in table.seats:
+        raise SeatingNotValid(reason=f"seat {event.seat} is empty")
+    if not commit:
+        return
+    table.button = buttons.first_position(event.seat, tuple(table.seats),
+                                          seats_per_table=_seats_per_table(state))
+    table.button_fresh = True
+    table.sitting_out.clear()
+
+
+@_on(EventKind.HAND_STARTED)
+def _hand_started(state: Tournament, event: HandStarted, commit: bool) -> None:
+    _not_finished(state)
+    table = state.tables.get(event.table)
+    if table is None:
+        raise UnknownTable(table=event.table)
+    if not commit:
+        return
+    table.hands += 1
+    if table.button is None:
+        return
+    if table.button_fresh:
+        table.button_fresh = False
+        return
+    assert state.config is not None
+    if len(table.seats) < 2:
+        return
+    table.button = buttons.next_position(
+        table.button, tuple(table.seats), seats_per_table=_seats_per_table(state),
+        dead_button_on_move=state.config.house.dead_button_on_move)
+    # B5: a newcomer is dealt in from the first hand the button has passed them.
+    table.sitting_out = [s for s in table.sitting_out
+                         if s in table.seats and buttons.sits_out(table.button, s)]
+
+
+@_on(EventKind.HAND_FOR_HAND_SET)
+def _hand_for_hand(state: Tournament, event: HandForHandSet, commit: bool) -> None:
+    if not commit:
+        return
+    state.hand_for_hand = event.on
+
+
+# --- Sit & Go ------------------------------------------------------------------
+
+@_on(EventKind.SIT_AND_GO_LISTED)
+def _sng_listed(state: Tournament, event: SitAndGoListed, commit: bool) -> None:
+    entry = _entry(state, event.player_id)
+    if entry.place is None:
+        raise SitAndGoNotValid(reason=f"{entry.name} is still in the main event")
+    if event.player_id in state.sit_and_go_list:
+        raise SitAndGoNotValid(reason=f"{entry.name} is already on the list")
+    if not commit:
+        return
+    state.sit_and_go_list.append(event.player_id)
+
+
+@_on(EventKind.SIT_AND_GO_UNLISTED)
+def _sng_unlisted(state: Tournament, event: SitAndGoUnlisted, commit: bool) -> None:
+    entry = _entry(state, event.player_id)
+    if event.player_id not in state.sit_and_go_list:
+        raise SitAndGoNotValid(reason=f"{entry.name} is not on the list")
+    if not commit:
+        return
+    state.sit_and_go_list.remove(event.player_id)
+
+
+@_on(EventKind.SIT_AND_GO_STARTED)
+def _sng_started(state: Tournament, event: SitAndGoStarted, commit: bool) -> None:
+    players = event.player_ids
+    if not SIT_AND_GO_MIN <= len(players) <= SIT_AND_GO_MAX:
+        raise SitAndGoNotValid(reason=f"{len(players)} players; a table needs 7 to 9")
+    if event.sit_and_go_id in state.sit_and_gos:
+        raise SitAndGoNotValid(reason="that Sit & Go has already started")
+    if len(set(players)) != len(players) or not set(players) <= set(state.sit_and_go_list):
+        raise SitAndGoNotValid(reason="every player must be on the waiting list once")
+    if not commit:
+        return
+    state.sit_and_go_list = [p for p in state.sit_and_go_list if p not in players]
+    state.sit_and_gos[event.sit_and_go_id] = players
+
+
+@_on(EventKind.ACTION_UNDONE)
+def _undone(state: Tournament, event: ActionUndone, commit: bool) -> None:
+    # The fold resolves undos before folding (see rules.fold); one that gets
+    # here named nothing the fold could find.
+    raise MoveNotValid(player=event.device_id, reason=f"nothing to undo at seq {event.seq}")

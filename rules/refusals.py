@@ -1,0 +1,218 @@
+"""Why the tournament refuses a command or an event, in the venue's words."""
+
+from __future__ import annotations
+
+from rules.errors import RulesError
+
+__all__ = [
+    "AlreadyCheckedIn",
+    "AlreadyCreated",
+    "CannotReenter",
+    "DuplicateName",
+    "DuplicatePlayer",
+    "LateRegistrationClosedError",
+    "MoveNotProposed",
+    "MoveNotValid",
+    "NoTournament",
+    "NotEnoughPlayers",
+    "NotSeated",
+    "PlayerAlreadyOut",
+    "SeatTaken",
+    "SeatingNotValid",
+    "SeatsAlreadyDrawn",
+    "SeatsNotDrawn",
+    "SitAndGoNotValid",
+    "TournamentFinished",
+    "UnknownPlayer",
+    "UnknownTable",
+    "WrongTable",
+]
+
+
+class NoTournament(RulesError, LookupError):
+    messages = {
+        "nn": "Det finst inga turnering å gjere dette i",
+        "nb": "Det finnes ingen turnering å gjøre dette i",
+        "da": "Der er ingen turnering at gøre dette i",
+        "en": "There is no tournament to do this in",
+    }
+
+
+class AlreadyCreated(RulesError, ValueError):
+    messages = {
+        "nn": "Turneringa er allereie oppretta",
+        "nb": "Turneringen er allerede opprettet",
+        "da": "Turneringen er allerede oprettet",
+        "en": "The tournament already exists",
+    }
+
+
+class UnknownPlayer(RulesError, LookupError):
+    messages = {
+        "nn": "Ukjend spelar: {player}",
+        "nb": "Ukjent spiller: {player}",
+        "da": "Ukendt spiller: {player}",
+        "en": "Unknown player: {player}",
+    }
+
+
+class DuplicatePlayer(RulesError, ValueError):
+    messages = {
+        "nn": "{player} er allereie påmeld",
+        "nb": "{player} er allerede påmeldt",
+        "da": "{player} er allerede tilmeldt",
+        "en": "{player} is already registered",
+    }
+
+
+class DuplicateName(RulesError, ValueError):
+    messages = {
+        "nn": "Det finst alt ein spelar som heiter «{name}»",
+        "nb": "Det finnes allerede en spiller som heter «{name}»",
+        "da": "Der er allerede en spiller, der hedder «{name}»",
+        "en": "There is already a player called '{name}'",
+    }
+
+
+class CannotReenter(RulesError, ValueError):
+    messages = {
+        "nn": "{player} er slått ut og kan ikkje kome inn att (freezeout)",
+        "nb": "{player} er slått ut og kan ikke komme inn igjen (freezeout)",
+        "da": "{player} er slået ud og kan ikke komme ind igen (freezeout)",
+        "en": "{player} is eliminated and cannot re-enter (freezeout)",
+    }
+
+
+class AlreadyCheckedIn(RulesError, ValueError):
+    messages = {
+        "nn": "{player} er allereie sjekka inn",
+        "nb": "{player} er allerede sjekket inn",
+        "da": "{player} er allerede tjekket ind",
+        "en": "{player} is already checked in",
+    }
+
+
+class LateRegistrationClosedError(RulesError, ValueError):
+    messages = {
+        "nn": "Sein påmelding er stengd",
+        "nb": "Sen påmelding er stengt",
+        "da": "Sen tilmelding er lukket",
+        "en": "Late registration is closed",
+    }
+
+
+class TournamentFinished(RulesError, ValueError):
+    messages = {
+        "nn": "Turneringa er ferdig",
+        "nb": "Turneringen er ferdig",
+        "da": "Turneringen er slut",
+        "en": "The tournament is over",
+    }
+
+
+class SeatsNotDrawn(RulesError, ValueError):
+    messages = {
+        "nn": "Bordplasseringa er ikkje trekt enno",
+        "nb": "Bordplasseringen er ikke trukket ennå",
+        "da": "Bordplaceringen er ikke trukket endnu",
+        "en": "The seats have not been drawn yet",
+    }
+
+
+class SeatsAlreadyDrawn(RulesError, ValueError):
+    messages = {
+        "nn": "Bordplasseringa er allereie trekt",
+        "nb": "Bordplasseringen er allerede trukket",
+        "da": "Bordplaceringen er allerede trukket",
+        "en": "The seats have already been drawn",
+    }
+
+
+class NotEnoughPlayers(RulesError, ValueError):
+    messages = {
+        "nn": "For få spelarar sjekka inn ({count}); minst {needed} trengst",
+        "nb": "For få spillere sjekket inn ({count}); minst {needed} trengs",
+        "da": "For få spillere tjekket ind ({count}); mindst {needed} kræves",
+        "en": "Too few players checked in ({count}); at least {needed} needed",
+    }
+
+
+class PlayerAlreadyOut(RulesError, ValueError):
+    messages = {
+        "nn": "{player} er allereie slått ut",
+        "nb": "{player} er allerede slått ut",
+        "da": "{player} er allerede slået ud",
+        "en": "{player} is already eliminated",
+    }
+
+
+class NotSeated(RulesError, ValueError):
+    messages = {
+        "nn": "{player} er ikkje i spel",
+        "nb": "{player} er ikke med i spillet",
+        "da": "{player} er ikke med i spillet",
+        "en": "{player} is not in play",
+    }
+
+
+class WrongTable(RulesError, ValueError):
+    messages = {
+        "nn": "{player} sit ikkje ved bord {table}",
+        "nb": "{player} sitter ikke ved bord {table}",
+        "da": "{player} sidder ikke ved bord {table}",
+        "en": "{player} is not at table {table}",
+    }
+
+
+class UnknownTable(RulesError, LookupError):
+    messages = {
+        "nn": "Bord {table} er ikkje i bruk",
+        "nb": "Bord {table} er ikke i bruk",
+        "da": "Bord {table} er ikke i brug",
+        "en": "Table {table} is not in use",
+    }
+
+
+class SeatTaken(RulesError, ValueError):
+    messages = {
+        "nn": "Bord {table}, sete {seat} er ikkje ledig",
+        "nb": "Bord {table}, sete {seat} er ikke ledig",
+        "da": "Bord {table}, sæde {seat} er ikke ledigt",
+        "en": "Table {table}, seat {seat} is not free",
+    }
+
+
+class SeatingNotValid(RulesError, ValueError):
+    messages = {
+        "nn": "Bordplasseringa stemmer ikkje: {reason}",
+        "nb": "Bordplasseringen stemmer ikke: {reason}",
+        "da": "Bordplaceringen passer ikke: {reason}",
+        "en": "The seating does not fit: {reason}",
+    }
+
+
+class MoveNotProposed(RulesError, LookupError):
+    messages = {
+        "nn": "Ingen flytting av {player} ventar",
+        "nb": "Ingen flytting av {player} venter",
+        "da": "Ingen flytning af {player} venter",
+        "en": "No move of {player} is pending",
+    }
+
+
+class MoveNotValid(RulesError, ValueError):
+    messages = {
+        "nn": "Flyttinga av {player} går ikkje: {reason}",
+        "nb": "Flyttingen av {player} går ikke: {reason}",
+        "da": "Flytningen af {player} kan ikke lade sig gøre: {reason}",
+        "en": "The move of {player} is not possible: {reason}",
+    }
+
+
+class SitAndGoNotValid(RulesError, ValueError):
+    messages = {
+        "nn": "Sit & Go: {reason}",
+        "nb": "Sit & Go: {reason}",
+        "da": "Sit & Go: {reason}",
+        "en": "Sit & Go: {reason}",
+    }
