@@ -26,7 +26,8 @@ def _demo(args: argparse.Namespace) -> int:
     try:
         width, height = (int(x) for x in args.size.lower().split("x"))
     except ValueError:
-        raise SystemExit(f"pubpoker demo: --size must look like 1280x720, not {args.size!r}")
+        raise SystemExit(
+            f"pubpoker demo: --size must look like 1280x720, not {args.size!r}") from None
     return run(lang=args.lang, size=(width, height), fullscreen=args.fullscreen,
                headless=args.headless, frames=args.frames, screenshot=args.screenshot,
                speed=args.speed)
