@@ -1,0 +1,261 @@
+"""Table breaking and balancing (S1-S5, C6): which players move where.
+
+Moves are :class:`~rules.values.Move` records. A move carries the player and,
+with them, their chips (S4): nothing else needs computing. Proposed moves
+stand until confirmed; pass them back as ``pending`` and they count as done.
+
+Defaults the TD can override:
+
+* the table to break is the first of ``break_order`` still running, else the
+  one with the fewest players, ties to the highest table number;
+* the balancing source is the fullest table, ties to the lowest number
+  ("the TD chooses", S2); the target the emptiest, ties to the lowest number;
+* with the source's button unknown the mover is drawn with ``rng`` and the
+  move is marked ``position_known=False``; with the target's button unknown
+  the seat is drawn and the move is marked likewise, since the TD has to
+  check it is not the small blind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from rules.button import ButtonPosition, free_seats_worst_first, seat_after
+from rules.errors import RulesError
+from rules.seating import NotEnoughSeats, tables_needed
+from rules.values import Move, MoveReason, SeatRef
+
+if TYPE_CHECKING:
+    from random import Random
+
+__all__ = [
+    "MoveNotApplicable",
+    "apply_moves",
+    "needs_final_table",
+    "plan_moves",
+]
+
+
+class MoveNotApplicable(RulesError, ValueError):
+    messages = {
+        "nn": "{player} kan ikkje flyttast til bord {table}, sete {seat}: plassane er endra",
+        "nb": "{player} kan ikke flyttes til bord {table}, sete {seat}: plassene er endret",
+        "da": "{player} kan ikke flyttes til bord {table}, sæde {seat}: pladserne er ændret",
+        "en": "Cannot move {player} to table {table}, seat {seat}: the seats have changed",
+    }
+
+
+_NO_BUTTONS: Mapping[int, ButtonPosition | None] = MappingProxyType({})
+
+
+class _Floor:
+    """The seat map as it will be once the moves so far are done.
+
+    Only the tables a move touches are copied, so a bust that needs no move
+    costs one pass over the table sizes.
+    """
+
+    def __init__(self, seatmap: Mapping[int, Mapping[int, str]]) -> None:
+        self._base = seatmap
+        self._edited: dict[int, dict[int, str]] = {}
+        self.counts = {t: len(seats) for t, seats in seatmap.items()}
+        #: Seats still physically held by a player who has been told to move.
+        self.blocked: dict[int, set[int]] = {}
+        #: Where a moved player really sits (their seat in the seat map).
+        self.origin: dict[str, SeatRef] = {}
+
+    def table(self, table: int) -> Mapping[int, str]:
+        edited = self._edited.get(table)
+        return edited if edited is not None else self._base.get(table, {})
+
+    def _own(self, table: int) -> dict[int, str]:
+        if table not in self._edited:
+            self._edited[table] = dict(self._base.get(table, {}))
+        return self._edited[table]
+
+    def move(self, player: str, source: SeatRef, target: SeatRef) -> SeatRef:
+        """Move a player; returns their real seat, the source of the Move record."""
+        del self._own(source.table)[source.seat]
+        self._own(target.table)[target.seat] = player
+        self.counts[source.table] -= 1
+        self.counts[target.table] = self.counts.get(target.table, 0) + 1
+        real = self.origin.setdefault(player, source)
+        if real == source:
+            self.blocked.setdefault(source.table, set()).add(source.seat)
+        return real
+
+    def free_seats(self, table: int, seats_per_table: int) -> Iterator[int]:
+        """Free seats, preferring ones nobody is still sitting in."""
+        seats = self.table(table)
+        blocked = self.blocked.get(table, set())
+        yield from (s for s in range(1, seats_per_table + 1) if s not in seats and s not in blocked)
+        yield from (s for s in sorted(blocked) if s not in seats)
+
+
+def plan_moves(
+    seatmap: Mapping[int, Mapping[int, str]],
+    *,
+    seats_per_table: int,
+    tolerance: int = 1,
+    buttons: Mapping[int, ButtonPosition | None] = _NO_BUTTONS,
+    pending: Collection[Move] = (),
+    rng: Random,
+    break_order: Sequence[int] = (),
+    min_tables: int | None = None,
+) -> tuple[Move, ...]:
+    """The moves needed after a bust or a registration.
+
+    First break tables while everyone fits on one table fewer (S1), never
+    going below ``min_tables``: the broken table's players get seats by draw
+    at the emptiest remaining tables (S3). Then, while the fullest and the
+    emptiest table differ by more than ``tolerance``, move one player from the
+    fullest to the emptiest (S2): the player due the big blind next goes to
+    the worst free seat there, which may be the big blind but never the small
+    blind. ``buttons`` holds each table's last hand. ``pending`` moves count
+    as done; a returned move for a player with a pending one replaces it.
+    See the module notes for the defaults. For C6 check
+    :func:`needs_final_table` first: its fresh draw replaces breaking.
+
+    >>> import random
+    >>> seatmap = {1: {1: "a", 2: "b", 3: "c", 4: "d", 5: "e"}, 2: {1: "f", 2: "g", 3: "h"}}
+    >>> buttons = {1: ButtonPosition(1, 2, 3), 2: ButtonPosition(1, 2, 3)}
+    >>> moves = plan_moves(seatmap, seats_per_table=6, buttons=buttons, rng=random.Random(1))
+    >>> [(m.player_id, m.source.seat, m.target.seat, m.reason.value) for m in moves]
+    [('d', 4, 4, 'balance')]
+    >>> plan_moves(seatmap, seats_per_table=6, buttons=buttons, pending=moves,
+    ...            rng=random.Random(1))
+    ()
+    """
+    if tolerance < 1:
+        # Tables one apart cannot be evened out further; 0 would move forever.
+        raise ValueError("tolerance must be at least 1")
+    floor = _Floor(seatmap)
+    for move in pending:
+        target_free = move.target.seat not in floor.table(move.target.table)
+        if floor.table(move.source.table).get(move.source.seat) == move.player_id and target_free:
+            floor.move(move.player_id, move.source, move.target)
+
+    planned: dict[str, Move] = {}
+
+    def relocate(
+        player: str, source: SeatRef, target: SeatRef, reason: MoveReason, known: bool
+    ) -> None:
+        real = floor.move(player, source, target)
+        earlier = planned.pop(player, None)
+        if earlier is not None:
+            # Moved twice in one plan (a broken table's player who landed on
+            # the next big blind of a table that then gives one up): one walk.
+            reason, known = earlier.reason, earlier.position_known and known
+        if real != target:
+            planned[player] = Move(player, real, target, reason, known)
+
+    active = sorted(t for t, c in floor.counts.items() if c > 0)
+    total = sum(floor.counts[t] for t in active)
+    keep = max(tables_needed(total, seats_per_table), min_tables or 0)
+    while len(active) > keep:
+        victim = next((t for t in break_order if t in active), None)
+        if victim is None:
+            victim = min(active, key=lambda t: (floor.counts[t], -t))
+        active.remove(victim)
+        leaving = sorted(floor.table(victim).items())
+        order = [player for _, player in leaving]
+        rng.shuffle(order)
+        seat_of = {player: seat for seat, player in leaving}
+        for player in order:
+            table = min(active, key=lambda t: (floor.counts[t], t))
+            free = list(floor.free_seats(table, seats_per_table))
+            if not free:
+                raise NotEnoughSeats(players=total, seats=len(active) * seats_per_table)
+            unblocked = [s for s in free if s not in floor.blocked.get(table, ())] or free
+            seat = rng.choice(unblocked)
+            relocate(
+                player, SeatRef(victim, seat_of[player]), SeatRef(table, seat),
+                MoveReason.BREAK, True,
+            )
+
+    while len(active) > 1:
+        source = min(active, key=lambda t: (-floor.counts[t], t))
+        target = min(active, key=lambda t: (floor.counts[t], t))
+        if floor.counts[source] - floor.counts[target] <= tolerance:
+            break
+        seats = floor.table(source)
+        here = buttons.get(source)
+        if here is not None:
+            from_seat = seat_after(here.big_blind, sorted(seats))
+            known = True
+        else:
+            from_seat = rng.choice(sorted(seats))
+            known = False
+        to_seat, known_there = _target_seat(
+            floor, target, buttons.get(target), seats_per_table, rng
+        )
+        relocate(
+            seats[from_seat], SeatRef(source, from_seat), SeatRef(target, to_seat),
+            MoveReason.BALANCE, known and known_there,
+        )
+    return tuple(planned.values())
+
+
+def _target_seat(
+    floor: _Floor,
+    table: int,
+    position: ButtonPosition | None,
+    seats_per_table: int,
+    rng: Random,
+) -> tuple[int, bool]:
+    """The worst free seat at ``table`` (S2), or a drawn one if its button is unknown."""
+    blocked = floor.blocked.get(table, set())
+    if position is not None:
+        ranked = free_seats_worst_first(
+            position, floor.table(table).keys(), seats_per_table=seats_per_table
+        )
+        if ranked:
+            usable = [s for s in ranked if s not in blocked] or list(ranked)
+            return usable[0], True
+        # Only a mover joining a lone player can find no seat but the small
+        # blind (heads-up, B4); the TD has to look at it.
+    free = list(floor.free_seats(table, seats_per_table))
+    return rng.choice([s for s in free if s not in blocked] or free), False
+
+
+def apply_moves(
+    seatmap: Mapping[int, Mapping[int, str]], moves: Collection[Move]
+) -> dict[int, dict[int, str]]:
+    """The seat map once ``moves`` are done; tables left empty are dropped.
+
+    The moves are made together, so their order does not matter.
+
+    >>> seatmap = {1: {1: "a", 2: "b"}, 2: {1: "c"}}
+    >>> apply_moves(seatmap, [Move("b", SeatRef(1, 2), SeatRef(2, 5), MoveReason.BALANCE, True)])
+    {1: {1: 'a'}, 2: {1: 'c', 5: 'b'}}
+    """
+    result = {t: dict(seats) for t, seats in seatmap.items()}
+    for move in moves:
+        seats = result.get(move.source.table, {})
+        if seats.get(move.source.seat) != move.player_id:
+            raise MoveNotApplicable(
+                player=move.player_id, table=move.target.table, seat=move.target.seat
+            )
+        del seats[move.source.seat]
+    for move in moves:
+        seats = result.setdefault(move.target.table, {})
+        if move.target.seat in seats:
+            raise MoveNotApplicable(
+                player=move.player_id, table=move.target.table, seat=move.target.seat
+            )
+        seats[move.target.seat] = move.player_id
+    return {t: seats for t, seats in result.items() if seats}
+
+
+def needs_final_table(seatmap: Mapping[int, Mapping[int, str]], final_table_size: int = 9) -> bool:
+    """C6: whether the players left fit the final table but sit at more than one.
+
+    >>> needs_final_table({1: {1: "a", 2: "b"}, 2: {3: "c"}})
+    True
+    >>> needs_final_table({1: {1: "a", 2: "b", 3: "c"}})
+    False
+    """
+    running = [len(seats) for seats in seatmap.values() if seats]
+    return len(running) > 1 and sum(running) <= final_table_size
