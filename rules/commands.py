@@ -494,9 +494,10 @@ def _bust(state: Tournament, cmd: BustPlayers, now: float, rng: Random) -> list[
     seatmap = {n: {s: p for s, p in seats.items() if p not in gone}
                for n, seats in _occupancy(state).items()}
     seatmap = {n: seats for n, seats in seatmap.items() if seats}
-    if (remaining <= config.final_table_size and len(seatmap) > 1
-            and not state.final_table):
-        # C6: one final table, a fresh draw, and the clock stops.
+    if remaining <= config.final_table_size < state.remaining and not state.final_table:
+        # C6: one final table, a fresh draw, and the clock stops. With tables
+        # of ten the last two merge at ten players, so the seed's "at nine
+        # left" redraw must not wait for a second table to exist.
         players = sorted(p for seats in seatmap.values() for p in seats.values())
         drawn = seating.final_table_draw(
             players, rng, table=min(seatmap), seats_per_table=config.house.seats_per_table)
