@@ -48,7 +48,10 @@ def test_parse_accepts_the_usual_spellings(text: str, expected: list[str]) -> No
 
 @pytest.mark.parametrize(
     ("text", "token"),
-    [("Ah Kx", "Kx"), ("Ah1h", "1h"), ("A", "A"), ("Ah 10", "10"), ("Zz 2c", "Zz"), ("2c 11h", "11")],
+    [
+        ("Ah Kx", "Kx"), ("Ah1h", "1h"), ("A", "A"), ("Ah 10", "10"), ("Zz 2c", "Zz"),
+        ("2c 11h", "11"),
+    ],
 )
 def test_parse_names_the_bad_token(text: str, token: str) -> None:
     with pytest.raises(BadCard) as caught:
