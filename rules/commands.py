@@ -338,7 +338,13 @@ def _check_in(state: Tournament, cmd: CheckIn, now: float, rng: Random) -> list[
         _probe(state, checked_in)
     events.append(checked_in)
     if state.phase is not Phase.CHECK_IN:
-        events.extend(_seat_late(state, cmd.player_id, now, rng))
+        seated = _seat_late(state, cmd.player_id, now, rng)
+        events.extend(seated)
+        seatmap = _occupancy(state)
+        for event in seated:
+            seatmap.setdefault(event.seat.table, {})[event.seat.seat] = event.seat.player_id
+        # A newcomer who had to open a table leaves the others lopsided.
+        events.extend(_balance(state, seatmap, now, rng, set()))
     return events
 
 
@@ -357,7 +363,8 @@ def _config(state: Tournament) -> TournamentCreated:
     return state.config
 
 
-def _seat_late(state: Tournament, player_id: str, now: float, rng: Random) -> list[Event]:
+def _seat_late(state: Tournament, player_id: str, now: float,
+               rng: Random) -> list[PlayerSeated]:
     """F2/S3: draw a late registrant into the table that needs a player most."""
     config = _config(state)
     seatmap = _occupancy(state)
