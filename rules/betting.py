@@ -270,6 +270,15 @@ class BettingHand:
         return min(self._full_raise_to(), self._all_in_to())
 
     @property
+    def full_raise_to(self) -> int:
+        """The smallest *full* bet or raise (round total), whatever the actor's stack.
+
+        X1: the big blind when nobody has bet; X2: the bet plus the largest
+        full bet or raise of the round; X9: one fixed-limit bet more.
+        """
+        return self._full_raise_to()
+
+    @property
     def max_raise_to(self) -> int | None:
         """The largest bet or raise (round total) the actor may make; None if none."""
         if not self._may_raise():
