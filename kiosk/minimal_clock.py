@@ -103,6 +103,7 @@ def run(*, lang: str = "nn", size: tuple[int, int] = (1280, 720), fullscreen: bo
     if headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     pygame.display.init()
