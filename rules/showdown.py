@@ -164,7 +164,11 @@ class ShownHand:
     low: HandValue | None = None
 
     def label(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        """The hand's category, translated (P8); empty when it cannot win."""
+        """The hand's category, translated (P8); empty when it cannot win.
+
+        >>> [h.label("da") for h in rank_showdown("Ah Kh 7c 2d 2s", {1: "As Ad", 2: "Kc"}).hands]
+        ['Fuldt hus', '']
+        """
         return self.high.label(lang) if self.high is not None else ""
 
 

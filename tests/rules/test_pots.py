@@ -8,6 +8,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from rules.betting import BettingHand
+from rules.betting_actions import ActionKind
 from rules.i18n import LANGUAGES
 from rules.pots import (
     BadChipUnit,
@@ -77,6 +79,11 @@ def test_P1_uncalled_bet_is_returned_to_the_bettor() -> None:
     assert pots_of({1: 600, 2: 100, 3: 200}, {2, 3}) == [(500, {1}, False), (400, {1}, True)]
     awards = award_pots(side_pots({1: 600, 2: 100, 3: 200}, {2, 3}), {}, button=3)
     assert awards.total == {1: 900}
+
+
+def test_P1_big_blind_all_in_for_less_than_the_small_blind() -> None:
+    # The BB had only 30: the SB's 50 is matched for 30 only, even if the SB folds.
+    assert pots_of({1: 50, 2: 30}, {1}) == [(60, {2}, False), (20, {1}, True)]
 
 
 def test_P1_lone_bet_is_all_uncalled() -> None:
@@ -314,3 +321,52 @@ def test_error_messages_in_every_language() -> None:
     for error in (DeadPot, NegativeContribution, NoLiveHand, NoShownHand, UnknownSeat, BadChipUnit):
         assert error.missing_languages() == (), error
         assert set(error.messages) == set(LANGUAGES)
+
+
+# The betting engine's hands always cut into live pots -------------------------
+
+MOVES = st.sampled_from(["fold", "check", "call", "min", "max", "all-in"])
+
+
+@given(
+    st.dictionaries(st.integers(1, 9), st.integers(0, 6000), min_size=2, max_size=9),
+    st.integers(1, 9),
+    st.lists(MOVES, max_size=40),
+)
+def test_P1_played_hands_conserve_chips(stacks: dict[int, int], button: int,
+                                        moves: list[str]) -> None:
+    # Played by the rules, no pot is ever dead (DeadPot) and every chip is in a pot.
+    assume(sum(1 for stack in stacks.values() if stack > 0) >= 2)
+    assume(all(stack > 0 for stack in stacks.values()))
+    hand = BettingHand.start(stacks, button, "50/100")
+    for move in moves:
+        while hand.actor is None and hand.can_advance():
+            hand = hand.advance()
+        if hand.actor is None:
+            break
+        legal = hand.legal_actions()
+        if move in ("min", "max") and hand.min_raise_to is not None:
+            to = hand.min_raise_to if move == "min" else hand.max_raise_to
+            assert to is not None
+            hand = hand.raise_to(to) if hand.bet_level else hand.bet(to)
+        elif move == "all-in" and ActionKind.ALL_IN in legal:
+            hand = hand.go_all_in()
+        elif move == "fold" and ActionKind.FOLD in legal:
+            hand = hand.fold()
+        elif ActionKind.CHECK in legal:
+            hand = hand.check()
+        else:
+            hand = hand.call()
+    pots = side_pots(hand.contributions, hand.folded)
+    assert sum(p.amount for p in pots) == hand.pot == sum(stacks.values()) - sum(
+        hand.stacks.values()
+    )
+    live = set(hand.live)
+    for pot in pots:
+        # An unmatched bet goes back even to a seat that folded (a small blind
+        # that folds to a big blind all-in for less gets the difference back).
+        assert pot.eligible <= live or pot.uncalled
+    # Everyone shows the same hand: each live seat gets back at least what it risked
+    # against the others who stayed in, and the award adds up.
+    awards = award_pots(pots, dict.fromkeys(live, 1), button=button)
+    assert sum(awards.total.values()) == hand.pot
