@@ -148,10 +148,10 @@ class BadBlindsText(RulesError, ValueError):
 
 class MissingOption(RulesError, ValueError):
     messages = {
-        "nn": "{option} manglar: {why}",
-        "nb": "{option} mangler: {why}",
-        "da": "{option} mangler: {why}",
-        "en": "{option} is missing: {why}",
+        "nn": "{option} manglar, til dømes {option} {example}",
+        "nb": "{option} mangler, for eksempel {option} {example}",
+        "da": "{option} mangler, for eksempel {option} {example}",
+        "en": "{option} is missing, e.g. {option} {example}",
     }
 
 
@@ -192,7 +192,7 @@ def _blinds(args: argparse.Namespace) -> Blinds:
     """``--blinds SB/BB`` (or ``SB/BB/ante``), ``--ante`` and ``--bb-ante``."""
     text = args.blinds
     if text is None:
-        raise MissingOption(option="--blinds", why="100/200")
+        raise MissingOption(option="--blinds", example="100/200")
     parts = [p.replace(" ", "") for p in text.split("/")]
     if len(parts) not in (2, 3) or not all(p.isdigit() for p in parts):
         raise BadBlindsText(text=text)
