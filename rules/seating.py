@@ -106,29 +106,35 @@ def _unique(player_ids: Iterable[str]) -> list[str]:
 
 
 def _spread(fixed: Collection[int], count: int, seats_per_table: int, rng: Random) -> list[int]:
-    """``count`` seats spread round the table, keeping ``fixed`` ones.
+    """``count`` seats spread evenly round the table, keeping the ``fixed`` ones.
 
-    Each new seat is the free seat farthest from those taken (ties drawn), so
-    seven players at ten seats sit with gaps of one or two, not in seats 1-7.
+    The seats follow an even pattern (gaps of ``seats_per_table // count`` or
+    one more) at a drawn rotation, so seven players at ten seats sit with gaps
+    of one or two, not in seats 1-7. With pinned seats the rotation that
+    keeps most of them is drawn, and the pattern seats nearest the pinned
+    seats that fall outside it give way.
     """
+    size = seats_per_table
     chosen = set(fixed)
-    if not chosen and count:
-        chosen.add(rng.randrange(seats_per_table) + 1)
-    while len(chosen) < count:
-        best: list[int] = []
-        best_gap = -1
-        for seat in range(1, seats_per_table + 1):
-            if seat in chosen:
-                continue
-            gap = min(
-                min(abs(seat - c), seats_per_table - abs(seat - c)) for c in chosen
-            )
-            if gap > best_gap:
-                best, best_gap = [seat], gap
-            elif gap == best_gap:
-                best.append(seat)
-        chosen.add(rng.choice(best))
-    return sorted(chosen)
+    if count <= len(chosen):
+        return sorted(chosen)
+    patterns = [
+        [(offset + i * size // count) % size + 1 for i in range(count)]
+        for offset in range(size)
+    ]
+    kept = [len(chosen.intersection(p)) for p in patterns]
+    most = max(kept)
+    drawn = rng.choice([p for p, k in zip(patterns, kept, strict=True) if k == most])
+    spare = [seat for seat in drawn if seat not in chosen]
+
+    def distance(seat: int) -> int:
+        gaps = (abs(seat - f) for f in chosen)
+        return min((min(g, size - g) for g in gaps), default=size)
+
+    # Keep the pattern seats farthest from the pinned ones (stable sort keeps
+    # the pattern's order among equals, so the result stays deterministic).
+    spare.sort(key=distance, reverse=True)
+    return sorted(chosen.union(spare[: count - len(chosen)]))
 
 
 def draw_seats(
