@@ -408,6 +408,17 @@ class BettingHand:
         )
         return nxt._with_actor(nxt._first_to_act(self.button))
 
+    def verify_apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Refuse ``action`` with the reason, as :meth:`apply` would."""
+        self.apply(action, seat)
+
+    def can_apply(self, action: Action | str, seat: int | None = None) -> bool:
+        try:
+            self.apply(action, seat)
+        except RulesError:
+            return False
+        return True
+
     def apply(self, action: Action | str, seat: int | None = None) -> BettingHand:
         """Do ``action`` (or its text, e.g. ``"raise 500"``); ``seat`` checks the turn."""
         act = parse_action(action) if isinstance(action, str) else action
