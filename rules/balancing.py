@@ -18,7 +18,7 @@ Defaults the TD can override:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -86,12 +86,28 @@ class _Floor:
             self.blocked.setdefault(source.table, set()).add(source.seat)
         return real
 
-    def free_seats(self, table: int, seats_per_table: int) -> Iterator[int]:
-        """Free seats, preferring ones nobody is still sitting in."""
+    def pending(self, move: Move) -> None:
+        """Count a proposed move as done; a stale one (player gone) is ignored.
+
+        The seat map may show the mover at the source (the truth) or already
+        at the target; either way the source seat stays blocked, since the
+        player still sits in it until the move is confirmed.
+        """
+        player, source, target = move.player_id, move.source, move.target
+        if self.table(source.table).get(source.seat) == player:
+            if target.seat not in self.table(target.table):
+                self.move(player, source, target)
+        elif self.table(target.table).get(target.seat) == player:
+            self.origin.setdefault(player, source)
+            if source.seat not in self.table(source.table):
+                self.blocked.setdefault(source.table, set()).add(source.seat)
+
+    def free_seats(self, table: int, seats_per_table: int) -> list[int]:
+        """Free seats nobody still sits in; failing those, ones a leaving player holds."""
         seats = self.table(table)
-        blocked = self.blocked.get(table, set())
-        yield from (s for s in range(1, seats_per_table + 1) if s not in seats and s not in blocked)
-        yield from (s for s in sorted(blocked) if s not in seats)
+        free = [s for s in range(1, seats_per_table + 1) if s not in seats]
+        blocked = self.blocked.get(table, ())
+        return [s for s in free if s not in blocked] or free
 
 
 def plan_moves(
@@ -114,7 +130,8 @@ def plan_moves(
     fullest to the emptiest (S2): the player due the big blind next goes to
     the worst free seat there, which may be the big blind but never the small
     blind. ``buttons`` holds each table's last hand. ``pending`` moves count
-    as done; a returned move for a player with a pending one replaces it.
+    as done (``seatmap`` may show their players at the source or already at
+    the target); a returned move for a player with a pending one replaces it.
     See the module notes for the defaults. For C6 check
     :func:`needs_final_table` first: its fresh draw replaces breaking.
 
@@ -133,9 +150,7 @@ def plan_moves(
         raise ValueError("tolerance must be at least 1")
     floor = _Floor(seatmap)
     for move in pending:
-        target_free = move.target.seat not in floor.table(move.target.table)
-        if floor.table(move.source.table).get(move.source.seat) == move.player_id and target_free:
-            floor.move(move.player_id, move.source, move.target)
+        floor.pending(move)
 
     planned: dict[str, Move] = {}
 
@@ -165,11 +180,10 @@ def plan_moves(
         seat_of = {player: seat for seat, player in leaving}
         for player in order:
             table = min(active, key=lambda t: (floor.counts[t], t))
-            free = list(floor.free_seats(table, seats_per_table))
+            free = floor.free_seats(table, seats_per_table)
             if not free:
                 raise NotEnoughSeats(players=total, seats=len(active) * seats_per_table)
-            unblocked = [s for s in free if s not in floor.blocked.get(table, ())] or free
-            seat = rng.choice(unblocked)
+            seat = rng.choice(free)
             relocate(
                 player, SeatRef(victim, seat_of[player]), SeatRef(table, seat),
                 MoveReason.BREAK, True,
@@ -206,18 +220,16 @@ def _target_seat(
     rng: Random,
 ) -> tuple[int, bool]:
     """The worst free seat at ``table`` (S2), or a drawn one if its button is unknown."""
-    blocked = floor.blocked.get(table, set())
     if position is not None:
         ranked = free_seats_worst_first(
             position, floor.table(table).keys(), seats_per_table=seats_per_table
         )
         if ranked:
-            usable = [s for s in ranked if s not in blocked] or list(ranked)
-            return usable[0], True
+            blocked = floor.blocked.get(table, ())
+            return next((s for s in ranked if s not in blocked), ranked[0]), True
         # Only a mover joining a lone player can find no seat but the small
         # blind (heads-up, B4); the TD has to look at it.
-    free = list(floor.free_seats(table, seats_per_table))
-    return rng.choice([s for s in free if s not in blocked] or free), False
+    return rng.choice(floor.free_seats(table, seats_per_table)), False
 
 
 def apply_moves(

@@ -187,6 +187,29 @@ def test_S2_pending_moves_count_as_done() -> None:
     assert extra.target not in {m.target for m in moves}
 
 
+def test_S2_pending_moves_may_already_show_at_their_targets() -> None:
+    seatmap = {1: table("a", list(range(1, 11))), 2: table("b", list(range(1, 11))),
+               3: table("c", [1, 2, 3, 4, 5, 6])}
+    buttons = {1: ButtonPosition(1, 2, 3), 2: ButtonPosition(1, 2, 3), 3: None}
+    moves = plan_moves(seatmap, seats_per_table=10, buttons=buttons, rng=random.Random(1))
+    shown = apply_moves(seatmap, moves)
+    assert plan_moves(shown, seats_per_table=10, buttons=buttons, pending=moves,
+                      rng=random.Random(1)) == ()
+    # Busts at table 1 call for a mover there. Seat 1-4, which its pending
+    # mover still sits in, is not handed out, though it is the worst seat.
+    assert moves[0].source == SeatRef(1, 4)
+    for seats in (seatmap[1], shown[1]):
+        for seat in (7, 8, 9):
+            seats.pop(seat)
+    for seed in range(20):
+        real = plan_moves(seatmap, seats_per_table=10, buttons=buttons, pending=moves,
+                          rng=random.Random(seed))
+        assert real == plan_moves(shown, seats_per_table=10, buttons=buttons,
+                                  pending=moves, rng=random.Random(seed))
+        assert real and not {m.target for m in real} & {m.source for m in moves}
+        assert real[0].target == SeatRef(1, 7)
+
+
 def test_S2_stale_pending_moves_are_ignored() -> None:
     seatmap = {1: table("a", [1, 2, 3, 4, 5, 6]), 2: table("b", [1, 2, 3, 4])}
     ghost = Move("gone", SeatRef(1, 9), SeatRef(2, 9), MoveReason.BALANCE, True)
