@@ -598,7 +598,11 @@ def _check_invariants(hand: BettingHand, total: int) -> None:
         low, high = hand.min_raise_to, hand.max_raise_to
         assert low is not None and high is not None and low <= high
         assert low == min(hand.full_raise_to, all_in_to) > hand.bet_level
-        if hand.bet_level:
+        if hand.structure is BettingStructure.FIXED_LIMIT:
+            # X9: exactly one bet more than the last full one (a short all-in under
+            # half a bet does not move it), so a raise "completes" over it.
+            assert high == low == min(hand.limit_level + hand.unit, all_in_to)
+        elif hand.bet_level:
             assert low >= hand.bet_level + hand.last_full_raise or low == all_in_to
         else:
             assert low >= hand.blinds.big_blind or low == all_in_to  # X1
