@@ -225,7 +225,8 @@ def draw_into(
     ``max_tables`` running tables that is :class:`NotEnoughSeats`. Tables in
     ``exclude_tables`` (one being broken) get nobody. ``pending`` moves count
     as done: their player is counted at the target, whose seat is taken, and
-    their old seat stays blocked until the move is confirmed.
+    their old seat stays blocked until the move is confirmed (``seatmap`` may
+    show them at either seat).
 
     >>> import random
     >>> seatmap = {1: {1: "a", 2: "b", 3: "c"}, 2: {1: "d", 4: "e"}}
@@ -239,10 +240,14 @@ def draw_into(
     taken = {t: set(seatmap[t]) for t in counts}
     seated = {p for seats in seatmap.values() for p in seats.values()}
     for move in pending:
-        if seatmap.get(move.source.table, {}).get(move.source.seat) == move.player_id:
-            counts[move.source.table] -= 1
-            counts[move.target.table] = counts.get(move.target.table, 0) + 1
-            taken.setdefault(move.target.table, set()).add(move.target.seat)
+        source, target = move.source, move.target
+        if seatmap.get(source.table, {}).get(source.seat) == move.player_id:
+            counts[source.table] -= 1
+            counts[target.table] = counts.get(target.table, 0) + 1
+            taken.setdefault(target.table, set()).add(target.seat)
+        elif seatmap.get(target.table, {}).get(target.seat) == move.player_id:
+            # Shown at the target already: the player still sits at the source.
+            taken.setdefault(source.table, set()).add(source.seat)
     for player in players:
         if player in seated:
             raise AlreadySeated(player=player)

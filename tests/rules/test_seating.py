@@ -179,6 +179,9 @@ def test_S3_pending_moves_hold_their_seats() -> None:
         # seat 2-2 is c's.
         assert seat.ref not in (SeatRef(1, 3), SeatRef(2, 2))
         assert seat.table in (1, 2)
+        # The same when the seat map already shows c at the target.
+        shown = {1: {1: "a", 2: "b"}, 2: {1: "d", 2: "c"}}
+        assert (seat,) == draw_into(shown, ["x"], 3, random.Random(seed), pending=[move])
 
 
 def test_F2_late_registration_refuses_a_seated_player() -> None:
