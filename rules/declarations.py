@@ -108,16 +108,16 @@ def _declared(hand: BettingHand, said: Declaration, put: int) -> Action:
             # X6: the spoken amount wins; "raise" alone takes the chips' value,
             # and a declared raise is always at least the minimum one.
             to = said.amount if said.amount is not None else hand.street_bets[actor] + put
-            return _bounded(hand, to)
+            return _bounded(hand, to, declared=True)
 
 
-def _bounded(hand: BettingHand, to: int) -> Action:
+def _bounded(hand: BettingHand, to: int, *, declared: bool = False) -> Action:
     """A bet or raise to ``to``, moved into the legal range; all chips is all-in."""
     actor = hand.actor
     assert actor is not None
     all_in_to = hand.street_bets[actor] + hand.stacks[actor]
     low, high = hand.min_raise_to, hand.max_raise_to
-    if low is None or high is None or to <= hand.bet_level:
+    if low is None or high is None or (to <= hand.bet_level and not declared):
         # Raising is closed (X7, cap) or the chips do not beat the bet: a call.
         if hand.can_call():
             return Action(ActionKind.CALL)
