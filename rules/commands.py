@@ -368,9 +368,10 @@ def _seat_late(state: Tournament, player_id: str, now: float,
     """F2/S3: draw a late registrant into the table that needs a player most."""
     config = _config(state)
     seatmap = _occupancy(state)
+    # Movers still sit in the seats they will leave: those seats are not free.
     drawn = seating.draw_into(
         seatmap, (player_id,), config.house.seats_per_table, rng,
-        max_tables=config.max_tables)
+        max_tables=config.max_tables, pending=tuple(state.moves.values()))
     return [PlayerSeated(at=now, seat=a) for a in drawn]
 
 

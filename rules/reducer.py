@@ -462,6 +462,9 @@ def _move_confirmed(state: Tournament, event: MoveConfirmed, commit: bool) -> No
     if not commit:
         return
     del state.moves[event.player_id]
+    source = state.tables.get(move.source.table)
+    if source is not None:
+        source.moved_out.append(move.source.seat)
     _stand(state, entry)
     _sit(state, entry, move.target)
 
@@ -542,7 +545,9 @@ def _hand_started(state: Tournament, event: HandStarted, commit: bool) -> None:
         return
     table.button = buttons.next_position(
         table.button, tuple(table.seats), seats_per_table=_seats_per_table(state),
+        moved=tuple(table.moved_out),
         dead_button_on_move=state.config.house.dead_button_on_move)
+    table.moved_out.clear()
     # B5: a newcomer is dealt in from the first hand the button has passed them.
     table.sitting_out = [s for s in table.sitting_out
                          if s in table.seats and buttons.sits_out(table.button, s)]

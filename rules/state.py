@@ -58,6 +58,8 @@ class Table:
     hands: int = 0
     #: B5: seats that wait for the button to pass before they are dealt in.
     sitting_out: list[int] = field(default_factory=list)
+    #: S5: seats emptied by a move since the last hand began.
+    moved_out: list[int] = field(default_factory=list)
 
 
 @dataclass
