@@ -1,0 +1,87 @@
+"""A consistent copy of the store while the kiosk runs.
+
+SQLite's online backup API copies the database as of one read transaction;
+in WAL mode that read does not block the kiosk's writes, so a backup can be
+taken mid-tournament. The copy is written next to the target under a
+temporary name, switched to a single-file journal, checked, flushed to disk
+and only then renamed into place: a half-written backup never has the
+target's name.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from kiosk.store.errors import BackupFailed, DiskFull, StoreError
+from kiosk.store.tx import write_error
+
+__all__ = ["BackupReport", "backup"]
+
+
+@dataclass(frozen=True)
+class BackupReport:
+    path: Path
+    bytes: int
+    events: int
+
+
+def backup(source: Path | sqlite3.Connection, dest: str | os.PathLike[str]) -> BackupReport:
+    """Copy the store at ``source`` (a path or an open connection) to ``dest``.
+
+    ``dest`` may be a directory, in which case the copy keeps the store's name.
+    """
+    target = Path(dest)
+    if target.is_dir():
+        name = source.name if isinstance(source, Path) else "pubpoker.db"
+        target = target / name
+    tmp = target.with_name(target.name + ".part")
+    own = isinstance(source, Path)
+    src = sqlite3.connect(source) if isinstance(source, Path) else source
+    try:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        dst = sqlite3.connect(tmp)
+        try:
+            src.backup(dst)
+            dst.execute("PRAGMA journal_mode=DELETE")
+            check = dst.execute("PRAGMA integrity_check").fetchone()[0]
+            if check != "ok":
+                raise BackupFailed(path=str(target), reason=str(check))
+            (events,) = dst.execute("SELECT COUNT(*) FROM events").fetchone()
+        finally:
+            dst.close()
+        with open(tmp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+        _fsync_dir(target.parent)
+    except StoreError:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        raise
+    except sqlite3.Error as err:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        failure = write_error(err)
+        if isinstance(failure, DiskFull):
+            raise failure from err
+        raise BackupFailed(path=str(target), reason=str(err)) from err
+    except OSError as err:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        raise BackupFailed(path=str(target), reason=err.strerror or str(err)) from err
+    finally:
+        if own:
+            src.close()
+    return BackupReport(target, target.stat().st_size, int(events))
+
+
+def _fsync_dir(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

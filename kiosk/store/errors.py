@@ -1,0 +1,225 @@
+"""The store's errors and status-line notices, in every language.
+
+Errors a TD may read are :class:`~rules.errors.RulesError` subclasses, so the
+CLI prints them translated and exits 2. None of them ever carries a card
+number: a refused payment card is named by its line, never by its digits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from rules.errors import RulesError
+from rules.i18n import DEFAULT_LANGUAGE
+
+__all__ = [
+    "BackupFailed",
+    "BadCard",
+    "CardInUse",
+    "DiskFull",
+    "DuplicatePlayer",
+    "EmptyName",
+    "EventConflict",
+    "Notice",
+    "PaymentCardRefused",
+    "StoreError",
+    "StoreLocked",
+    "StoreTooNew",
+    "StoreWriteFailed",
+    "UnknownPlayer",
+    "UnknownSeason",
+    "UnknownTournament",
+]
+
+
+class StoreError(RulesError):
+    """Base of every refusal or failure from the event store."""
+
+    messages = {
+        "nn": "Feil i databasen",
+        "nb": "Feil i databasen",
+        "da": "Fejl i databasen",
+        "en": "Store error",
+    }
+
+
+class StoreWriteFailed(StoreError, OSError):
+    """Nothing of the failed write was kept; the caller's state stays as it was."""
+
+    messages = {
+        "nn": "Kunne ikkje lagre (lese-/skrivefeil på disken). Ingenting er endra.",
+        "nb": "Kunne ikke lagre (lese-/skrivefeil på disken). Ingenting er endret.",
+        "da": "Kunne ikke gemme (læse-/skrivefejl på disken). Intet er ændret.",
+        "en": "Could not save (disk read/write error). Nothing was changed.",
+    }
+
+
+class DiskFull(StoreWriteFailed):
+    messages = {
+        "nn": "Kunne ikkje lagre: disken er full. Ingenting er endra.",
+        "nb": "Kunne ikke lagre: disken er full. Ingenting er endret.",
+        "da": "Kunne ikke gemme: disken er fuld. Intet er ændret.",
+        "en": "Could not save: the disk is full. Nothing was changed.",
+    }
+
+
+class BackupFailed(StoreWriteFailed):
+    messages = {
+        "nn": "Tryggingskopien til {path} feila: {reason}",
+        "nb": "Sikkerhetskopien til {path} feilet: {reason}",
+        "da": "Sikkerhedskopien til {path} mislykkedes: {reason}",
+        "en": "The backup to {path} failed: {reason}",
+    }
+
+
+class StoreLocked(StoreError, OSError):
+    messages = {
+        "nn": "Databasen er i bruk av eit anna program. Prøv igjen.",
+        "nb": "Databasen er i bruk av et annet program. Prøv igjen.",
+        "da": "Databasen bruges af et andet program. Prøv igen.",
+        "en": "The database is busy in another program. Try again.",
+    }
+
+
+class StoreTooNew(StoreError, RuntimeError):
+    messages = {
+        "nn": "Databasen er frå ein nyare versjon (skjema {found}, denne les {known}). "
+              "Oppdater programmet.",
+        "nb": "Databasen er fra en nyere versjon (skjema {found}, denne leser {known}). "
+              "Oppdater programmet.",
+        "da": "Databasen er fra en nyere version (skema {found}, denne læser {known}). "
+              "Opdatér programmet.",
+        "en": "The database is from a newer version (schema {found}, this one reads "
+              "{known}). Update the software.",
+    }
+
+
+class EventConflict(StoreError, ValueError):
+    """Two different events claim one (device, seq): kept the first, reported the second."""
+
+    messages = {
+        "nn": "To ulike hendingar frå eining {device_id} har same nummer {seq}",
+        "nb": "To ulike hendelser fra enhet {device_id} har samme nummer {seq}",
+        "da": "To forskellige hændelser fra enhed {device_id} har samme nummer {seq}",
+        "en": "Two different events from device {device_id} share number {seq}",
+    }
+
+
+class PaymentCardRefused(StoreError, ValueError):
+    """A bank card was offered as a player card. The number is never repeated."""
+
+    messages = {
+        "nn": "Det ser ut som eit betalingskort. Betalingskort kan ikkje brukast og "
+              "vert ikkje lagra.",
+        "nb": "Det ser ut som et betalingskort. Betalingskort kan ikke brukes og "
+              "blir ikke lagret.",
+        "da": "Det ligner et betalingskort. Betalingskort kan ikke bruges og gemmes ikke.",
+        "en": "That looks like a payment card. Payment cards cannot be used and are "
+              "never stored.",
+    }
+
+
+class EmptyName(StoreError, ValueError):
+    messages = {
+        "nn": "Namnet kan ikkje vere tomt",
+        "nb": "Navnet kan ikke være tomt",
+        "da": "Navnet må ikke være tomt",
+        "en": "The name cannot be empty",
+    }
+
+
+class DuplicatePlayer(StoreError, ValueError):
+    messages = {
+        "nn": "Det finst allereie ein spelar som heiter «{name}»",
+        "nb": "Det finnes allerede en spiller som heter «{name}»",
+        "da": "Der findes allerede en spiller ved navn «{name}»",
+        "en": "There is already a player called '{name}'",
+    }
+
+
+class UnknownPlayer(StoreError, LookupError):
+    messages = {
+        "nn": "Ukjend spelar «{name}»",
+        "nb": "Ukjent spiller «{name}»",
+        "da": "Ukendt spiller «{name}»",
+        "en": "Unknown player '{name}'",
+    }
+
+
+class CardInUse(StoreError, ValueError):
+    messages = {
+        "nn": "Kortet {uid} høyrer allereie til {owner}",
+        "nb": "Kortet {uid} tilhører allerede {owner}",
+        "da": "Kortet {uid} tilhører allerede {owner}",
+        "en": "Card {uid} already belongs to {owner}",
+    }
+
+
+class BadCard(StoreError, ValueError):
+    messages = {
+        "nn": "«{uid}» er ikkje eit gyldig kortnummer",
+        "nb": "«{uid}» er ikke et gyldig kortnummer",
+        "da": "«{uid}» er ikke et gyldigt kortnummer",
+        "en": "'{uid}' is not a valid card number",
+    }
+
+
+class UnknownTournament(StoreError, LookupError):
+    messages = {
+        "nn": "Ukjend turnering «{name}»",
+        "nb": "Ukjent turnering «{name}»",
+        "da": "Ukendt turnering «{name}»",
+        "en": "Unknown tournament '{name}'",
+    }
+
+
+class UnknownSeason(StoreError, LookupError):
+    messages = {
+        "nn": "Ingen turneringar i sesongen «{season}»",
+        "nb": "Ingen turneringer i sesongen «{season}»",
+        "da": "Ingen turneringer i sæsonen «{season}»",
+        "en": "No tournaments in season '{season}'",
+    }
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message for the display's status line, translated when drawn.
+
+    >>> Notice("clock-restored").translate("en")
+    'Clock stopped after a power cut – press start'
+    """
+
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    CATALOGUE: ClassVar[Mapping[str, Mapping[str, str]]] = {
+        "store-corrupt": {
+            "nn": "Databasen var øydelagd og er flytta til {moved_to}. Starta på nytt med "
+                  "tom database.",
+            "nb": "Databasen var ødelagt og er flyttet til {moved_to}. Startet på nytt med "
+                  "tom database.",
+            "da": "Databasen var beskadiget og er flyttet til {moved_to}. Startede forfra "
+                  "med en tom database.",
+            "en": "The database was damaged and was moved to {moved_to}. Started again "
+                  "with an empty store.",
+        },
+        "clock-restored": {
+            "nn": "Klokka stoppa etter straumbrot – trykk start",
+            "nb": "Klokken stoppet etter strømbrudd – trykk start",
+            "da": "Uret stoppede efter strømsvigt – tryk start",
+            "en": "Clock stopped after a power cut – press start",
+        },
+        "unreadable-events": {
+            "nn": "{count} hendingar frå ein nyare versjon vart ikkje lesne",
+            "nb": "{count} hendelser fra en nyere versjon ble ikke lest",
+            "da": "{count} hændelser fra en nyere version blev ikke læst",
+            "en": "{count} events from a newer version were not read",
+        },
+    }
+
+    def translate(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        texts = self.CATALOGUE[self.key]
+        return (texts.get(lang) or texts["en"]).format(**self.params)

@@ -1,0 +1,293 @@
+"""The venue's players and their cards, kept from one night to the next.
+
+A card read at check-in is looked up here. An unknown card gives an
+:class:`UnknownCard` result, and a bank card a :class:`RefusedCard`, never an
+exception: a reader in the TD's hand must not crash the kiosk. Payment card
+numbers are refused before they reach the database (see :mod:`.cards`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import sqlite3
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import ClassVar, Literal
+
+from kiosk.store.cards import contains_pan, normalise_uid
+from kiosk.store.errors import (
+    BadCard,
+    CardInUse,
+    DuplicatePlayer,
+    EmptyName,
+    PaymentCardRefused,
+    StoreError,
+    UnknownPlayer,
+)
+from kiosk.store.tx import transaction
+from rules.i18n import DEFAULT_LANGUAGE
+
+__all__ = [
+    "CardMatch",
+    "CardResult",
+    "ImportReport",
+    "LineError",
+    "Player",
+    "Players",
+    "RefusedCard",
+    "UnknownCard",
+    "clean_uid",
+    "name_key",
+]
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    cards: tuple[str, ...]
+    created: str
+
+
+@dataclass(frozen=True)
+class CardMatch:
+    player: Player
+    ok: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class UnknownCard:
+    """A card no player has: check-in shows this and offers to link it."""
+
+    uid: str
+    ok: ClassVar[bool] = False
+    messages: ClassVar[dict[str, str]] = {
+        "nn": "Ukjent kort {uid}",
+        "nb": "Ukjent kort {uid}",
+        "da": "Ukendt kort {uid}",
+        "en": "Unknown card {uid}",
+    }
+
+    def translate(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return (self.messages.get(lang) or self.messages["en"]).format(uid=self.uid)
+
+
+@dataclass(frozen=True)
+class RefusedCard:
+    """A payment card was read; its number is already forgotten."""
+
+    ok: ClassVar[bool] = False
+
+    def translate(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return PaymentCardRefused().translate(lang)
+
+
+CardResult = CardMatch | UnknownCard | RefusedCard
+
+
+@dataclass(frozen=True)
+class LineError:
+    line: int
+    error: StoreError
+
+    _WORD: ClassVar[dict[str, str]] = {"nn": "Linje", "nb": "Linje", "da": "Linje", "en": "Line"}
+
+    def translate(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return f"{self._WORD.get(lang, 'Line')} {self.line}: {self.error.translate(lang)}"
+
+
+@dataclass
+class ImportReport:
+    added: list[str] = field(default_factory=list)
+    linked: list[str] = field(default_factory=list)
+    unchanged: int = 0
+    errors: list[LineError] = field(default_factory=list)
+
+
+def name_key(name: str) -> str:
+    """How two names are compared: case and spacing do not count.
+
+    >>> name_key("  Kari   NORDMANN ") == name_key("kari nordmann")
+    True
+    """
+    return " ".join(name.split()).casefold()
+
+
+def _clean_name(name: str) -> str:
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise EmptyName()
+    if contains_pan(cleaned):
+        raise PaymentCardRefused()
+    return cleaned
+
+
+def clean_uid(raw: str) -> str:
+    """The stored spelling of a tag UID; refuses bank cards without echoing them."""
+    if contains_pan(raw):
+        raise PaymentCardRefused()
+    uid = normalise_uid(raw)
+    if uid is None:
+        # Only a short, harmless excerpt goes into the message.
+        raise BadCard(uid=raw.strip()[:12])
+    return uid
+
+
+_HEADER_NAME = {"name", "namn", "navn", "spelar", "spiller"}
+_HEADER_CARD = {"card", "kort", "uid", "card_uid", "kortnummer"}
+
+
+class Players:
+    """The ``players`` and ``cards`` tables of an open store."""
+
+    def __init__(self, conn: sqlite3.Connection, *, wall: Callable[[], float] = time.time,
+                 new_id: Callable[[], str] = lambda: uuid.uuid4().hex[:12]) -> None:
+        self.conn = conn
+        self._wall = wall
+        self._new_id = new_id
+
+    def _now(self) -> str:
+        return datetime.fromtimestamp(self._wall()).isoformat(timespec="seconds")
+
+    # --- reading ------------------------------------------------------------
+
+    def list(self) -> list[Player]:
+        cards: dict[str, list[str]] = {}
+        for uid, player_id in self.conn.execute(
+                "SELECT uid, player_id FROM cards ORDER BY linked, uid"):
+            cards.setdefault(player_id, []).append(uid)
+        return [Player(pid, name, tuple(cards.get(pid, ())), created)
+                for pid, name, created in self.conn.execute(
+                    "SELECT id, name, created FROM players ORDER BY name_key")]
+
+    def find(self, name_or_id: str) -> Player | None:
+        row = self.conn.execute(
+            "SELECT id, name, created FROM players WHERE id = ? OR name_key = ?"
+            " ORDER BY id = ? DESC LIMIT 1",
+            (name_or_id, name_key(name_or_id), name_or_id)).fetchone()
+        if row is None:
+            return None
+        cards = tuple(r[0] for r in self.conn.execute(
+            "SELECT uid FROM cards WHERE player_id = ? ORDER BY linked, uid", (row[0],)))
+        return Player(row[0], row[1], cards, row[2])
+
+    def get(self, name_or_id: str) -> Player:
+        player = self.find(name_or_id)
+        if player is None:
+            raise UnknownPlayer(name=name_or_id)
+        return player
+
+    def lookup_card(self, raw: str) -> CardResult:
+        """Who owns the card just read. Never raises for what a reader may send."""
+        if contains_pan(raw):
+            return RefusedCard()
+        uid = normalise_uid(raw)
+        if uid is None:
+            return UnknownCard(raw.strip()[:12])
+        row = self.conn.execute("SELECT player_id FROM cards WHERE uid = ?", (uid,)).fetchone()
+        if row is None:
+            return UnknownCard(uid)
+        return CardMatch(self.get(row[0]))
+
+    # --- writing ------------------------------------------------------------
+
+    def add(self, name: str, card: str | None = None) -> Player:
+        """A new player, optionally with a card; refuses a taken name or card."""
+        with transaction(self.conn):
+            player_id = self._add(name)
+            if card:
+                self._link(player_id, card)
+        return self.get(player_id)
+
+    def link_card(self, name_or_id: str, card: str) -> Player:
+        """Give a player a card (a player may have several; a card has one owner)."""
+        player = self.get(name_or_id)
+        with transaction(self.conn):
+            self._link(player.id, card)
+        return self.get(player.id)
+
+    def import_csv(self, source: str | Path) -> ImportReport:
+        """Import ``name,card`` rows; good lines are kept, each bad one is reported.
+
+        ``source`` is a path or the CSV text. A header row is optional;
+        semicolon-separated files (as Excel writes them here) work too.
+        """
+        text = (Path(source).read_text(encoding="utf-8-sig") if isinstance(source, Path)
+                else source.removeprefix("\ufeff"))
+        report = ImportReport()
+        first = text.splitlines()[0] if text.strip() else ""
+        delimiter = ";" if ";" in first and "," not in first else (
+            "\t" if "\t" in first and "," not in first else ",")
+        name_col, card_col = 0, 1
+        with transaction(self.conn):
+            for number, cells in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), 1):
+                cells = [c.strip() for c in cells]
+                if not any(cells):
+                    continue
+                lowered = [c.casefold() for c in cells]
+                if number == 1 and lowered[0] in _HEADER_NAME:
+                    name_col = 0
+                    card_col = next((i for i, c in enumerate(lowered) if c in _HEADER_CARD), -1)
+                    continue
+                name = cells[name_col] if name_col < len(cells) else ""
+                card = cells[card_col] if 0 <= card_col < len(cells) else ""
+                # A bad line leaves nothing behind: not even the player of a
+                # line whose card was refused.
+                self.conn.execute("SAVEPOINT line")
+                try:
+                    outcome = self._import_line(name, card)
+                except StoreError as err:
+                    self.conn.execute("ROLLBACK TO line")
+                    report.errors.append(LineError(number, err))
+                else:
+                    if outcome == "added":
+                        report.added.append(_clean_name(name))
+                    elif outcome == "linked":
+                        report.linked.append(self.get(_clean_name(name)).name)
+                    else:
+                        report.unchanged += 1
+                self.conn.execute("RELEASE line")
+        return report
+
+    def _import_line(self, name: str, card: str) -> Literal["added", "linked", "unchanged"]:
+        uid = clean_uid(card) if card else None
+        cleaned = _clean_name(name)
+        existing = self.find(cleaned)
+        player_id = existing.id if existing is not None else self._add(cleaned)
+        linked = False
+        if uid is not None and self._owner(uid) != player_id:
+            self._link(player_id, uid)
+            linked = True
+        if existing is None:
+            return "added"
+        return "linked" if linked else "unchanged"
+
+    def _add(self, name: str) -> str:
+        cleaned = _clean_name(name)
+        if self.find(cleaned) is not None:
+            raise DuplicatePlayer(name=cleaned)
+        player_id = self._new_id()
+        self.conn.execute(
+            "INSERT INTO players (id, name, name_key, created) VALUES (?, ?, ?, ?)",
+            (player_id, cleaned, name_key(cleaned), self._now()))
+        return player_id
+
+    def _owner(self, uid: str) -> str | None:
+        row = self.conn.execute("SELECT player_id FROM cards WHERE uid = ?", (uid,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def _link(self, player_id: str, card: str) -> None:
+        uid = clean_uid(card)
+        owner = self._owner(uid)
+        if owner == player_id:
+            return
+        if owner is not None:
+            raise CardInUse(uid=uid, owner=self.get(owner).name)
+        self.conn.execute("INSERT INTO cards (uid, player_id, linked) VALUES (?, ?, ?)",
+                          (uid, player_id, self._now()))
+

@@ -1,0 +1,218 @@
+"""Fold at start-up from a snapshot, so start-up does not grow with the log.
+
+A snapshot is the folded state of one tournament (``rules.fold.snapshot``)
+saved with the fold key of the last record in it and the log's highest rowid
+at that moment. Start-up restores it and folds only the rows that arrived
+later. Correctness comes first, so the whole log is folded again when
+
+- any later row sorts at or before the snapshot's key (a peer's late event),
+  or is an undo (both handled by :class:`rules.fold.Replay`);
+- the snapshot was written by different rules code (a reducer fix must not
+  be hidden by a state folded by the old one);
+- the restored state's digest does not match the one saved with it.
+
+:class:`Folded` keeps a tournament's state in step with the log as events
+land, and saves a fresh snapshot every ``snapshot_every`` events and on
+:meth:`Folded.close`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import rules
+from kiosk.store.log import EventLog
+from kiosk.store.tx import transaction
+from rules.fold import Replay, fold, restore_snapshot, snapshot, state_digest
+from rules.state import Tournament
+
+__all__ = [
+    "Folded",
+    "SnapshotInfo",
+    "drop_snapshots",
+    "full_fold",
+    "load_folded",
+    "rules_fingerprint",
+    "snapshot_info",
+]
+
+log = logging.getLogger(__name__)
+
+#: Save a snapshot after this many newly folded events.
+SNAPSHOT_EVERY = 500
+
+
+@cache
+def rules_fingerprint() -> str:
+    """A hash of the rules core's source: a snapshot only fits the code that folded it."""
+    digest = hashlib.sha256()
+    root = Path(rules.__file__).parent
+    for path in sorted(root.glob("*.py")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class SnapshotInfo:
+    tournament_id: str
+    key: tuple[int, str, int]
+    max_rowid: int
+    digest: str
+    code: str
+    saved_at: float
+
+
+class Folded:
+    """One tournament's state, kept in step with the log."""
+
+    def __init__(self, log_: EventLog, tournament_id: str, replay: Replay, covered_rowid: int,
+                 *, from_snapshot: bool, snapshot_every: int = SNAPSHOT_EVERY,
+                 wall: Callable[[], float] = time.time) -> None:
+        self.log = log_
+        self.tournament_id = tournament_id
+        self.replay = replay
+        #: Every row up to this rowid is folded into ``state``.
+        self.covered_rowid = covered_rowid
+        self.from_snapshot = from_snapshot
+        self.snapshot_every = snapshot_every
+        self.since_snapshot = 0
+        #: Full refolds since start-up (late events, undos): for tests and the log.
+        self.refolds = 0
+        self._wall = wall
+
+    @property
+    def state(self) -> Tournament:
+        return self.replay.state
+
+    def catch_up(self) -> int:
+        """Fold every row that landed since the last call; return how many."""
+        top = self.log.max_rowid()
+        if top <= self.covered_rowid:
+            return 0
+        fresh = self.log.records(self.tournament_id, after_rowid=self.covered_rowid,
+                                upto_rowid=top)
+        last = self.replay.last_key
+        if fresh and last is not None and fresh[0].key <= last:
+            self._refold()
+        else:
+            for record in fresh:
+                self.replay.add(record)
+        self.covered_rowid = top
+        self.since_snapshot += len(fresh)
+        if self.snapshot_every and self.since_snapshot >= self.snapshot_every:
+            self.save()
+        return len(fresh)
+
+    def _refold(self) -> None:
+        self.refolds += 1
+        records = self.log.records(self.tournament_id)
+        self.replay = Replay(records)
+
+    def save(self) -> None:
+        """Write a snapshot of the state as folded so far (one small transaction)."""
+        key = self.replay.last_key
+        if key is None:
+            return
+        state = self.replay.state
+        text = json.dumps(snapshot(state), separators=(",", ":"), ensure_ascii=False)
+        with transaction(self.log.conn) as conn:
+            conn.execute(
+                "INSERT INTO snapshots (tournament_id, lamport, device_id, seq, max_rowid,"
+                " digest, code, state, saved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (tournament_id) DO UPDATE SET lamport = excluded.lamport,"
+                " device_id = excluded.device_id, seq = excluded.seq,"
+                " max_rowid = excluded.max_rowid, digest = excluded.digest,"
+                " code = excluded.code, state = excluded.state, saved_at = excluded.saved_at",
+                (self.tournament_id, key[0], key[1], key[2], self.covered_rowid,
+                 state_digest(state), rules_fingerprint(), text, self._wall()))
+        self.since_snapshot = 0
+
+    def close(self) -> None:
+        """On a clean shutdown: fold what is left and save a snapshot."""
+        self.catch_up()
+        if self.since_snapshot or not self.from_snapshot:
+            self.save()
+
+
+def snapshot_info(conn: sqlite3.Connection, tournament_id: str) -> SnapshotInfo | None:
+    row = conn.execute(
+        "SELECT lamport, device_id, seq, max_rowid, digest, code, saved_at FROM snapshots"
+        " WHERE tournament_id = ?", (tournament_id,)).fetchone()
+    if row is None:
+        return None
+    return SnapshotInfo(tournament_id, (int(row[0]), str(row[1]), int(row[2])), int(row[3]),
+                        str(row[4]), str(row[5]), float(row[6]))
+
+
+
+def _restore(conn: sqlite3.Connection, info: SnapshotInfo) -> Tournament | None:
+    if info.code != rules_fingerprint():
+        log.info("snapshot of %s is from other rules code; folding the whole log",
+                 info.tournament_id)
+        return None
+    (text,) = conn.execute("SELECT state FROM snapshots WHERE tournament_id = ?",
+                           (info.tournament_id,)).fetchone()
+    try:
+        state = restore_snapshot(json.loads(text))
+    except ValueError as err:
+        log.warning("snapshot of %s unusable (%s); folding the whole log",
+                    info.tournament_id, err)
+        return None
+    if state_digest(state) != info.digest:
+        log.warning("snapshot of %s does not match its digest; folding the whole log",
+                    info.tournament_id)
+        return None
+    return state
+
+
+def load_folded(log_: EventLog, tournament_id: str, *, use_snapshot: bool = True,
+                snapshot_every: int = SNAPSHOT_EVERY,
+                wall: Callable[[], float] = time.time) -> Folded:
+    """The tournament's state: from its snapshot plus later rows, or a full fold."""
+    conn = log_.conn
+    top = log_.max_rowid()
+    info = snapshot_info(conn, tournament_id) if use_snapshot else None
+    state = _restore(conn, info) if info is not None else None
+    if info is not None and state is not None:
+        late = [k for k in log_.keys_after(tournament_id, info.max_rowid) if k <= info.key]
+        if not late:
+            replay = Replay(state=state, last_key=info.key,
+                            load_all=lambda: log_.records(tournament_id))
+            folded = Folded(log_, tournament_id, replay, info.max_rowid, from_snapshot=True,
+                            snapshot_every=snapshot_every, wall=wall)
+            folded.catch_up()
+            return folded
+        log.info("%d events of %s arrived late behind the snapshot; folding the whole log",
+                 len(late), tournament_id)
+    records = log_.records(tournament_id, upto_rowid=top)
+    folded = Folded(log_, tournament_id, Replay(records), top, from_snapshot=False,
+                    snapshot_every=snapshot_every, wall=wall)
+    folded.since_snapshot = len(records)
+    if snapshot_every and len(records) >= snapshot_every:
+        folded.save()
+    return folded
+
+
+def drop_snapshots(conn: sqlite3.Connection, tournament_ids: set[str] | None = None) -> None:
+    """Forget snapshots (all, or of some tournaments) so the next start folds in full."""
+    with transaction(conn):
+        if tournament_ids is None:
+            conn.execute("DELETE FROM snapshots")
+        else:
+            conn.executemany("DELETE FROM snapshots WHERE tournament_id = ?",
+                             [(t,) for t in tournament_ids])
+
+
+def full_fold(log_: EventLog, tournament_id: str) -> Tournament:
+    """The state from the whole log, with no snapshot: the reference for tests."""
+    return fold(log_.records(tournament_id))
+

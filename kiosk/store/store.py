@@ -1,0 +1,228 @@
+"""The event store: one SQLite file holding the log and the venue's data.
+
+:class:`Store` ties the parts together for the kiosk, sync and the CLI:
+
+- ``append``/``append_new``: the durable, idempotent log (:mod:`.log`);
+- ``version_vector``/``missing_since``: what sync exchanges;
+- ``fold``: a tournament's state at start-up via its snapshot (:mod:`.snapshot`);
+- ``save_checkpoint``/``cold_start_restore``: the clock after a power cut;
+- ``players``: names and cards (:mod:`.players`);
+- ``record_results``/``export_*``: results and standings (:mod:`.results`);
+- ``backup``: a consistent copy while running (:mod:`.backup`).
+
+Only the kiosk's main loop uses a Store; other threads hand it work through
+a queue (sqlite3 connections refuse to be shared between threads anyway).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Mapping
+from functools import cached_property
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+from kiosk.store import checkpoint as checkpoints
+from kiosk.store import results as results_mod
+from kiosk.store.backup import BackupReport, backup
+from kiosk.store.errors import Notice
+from kiosk.store.log import AppendResult, EventLog, StoredEvent
+from kiosk.store.open import CheckLevel, open_database
+from kiosk.store.players import Players
+from kiosk.store.schema import Synchronous, get_meta, set_meta
+from kiosk.store.snapshot import SNAPSHOT_EVERY, Folded, drop_snapshots, load_folded
+from kiosk.store.tournaments import (
+    TournamentRow,
+    find_tournament,
+    list_tournaments,
+    on_added,
+    set_season,
+)
+from kiosk.store.tx import transaction
+from rules.events import Event, Record
+from rules.state import Tournament
+
+if TYPE_CHECKING:
+    import sqlite_utils
+
+__all__ = ["Store", "open_store"]
+
+log = logging.getLogger(__name__)
+
+
+class Store:
+    """An open store. Use :func:`open_store` to get one."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path, device_id: str,
+                 warnings: list[Notice], *, wall: Callable[[], float] = time.time) -> None:
+        self.conn = conn
+        self.path = path
+        self.device_id = device_id
+        #: Notices for the display's status line (damaged file moved aside, …).
+        self.warnings = warnings
+        self._wall = wall
+        self.log = EventLog(self.conn, device_id, wall=wall)
+        self.log.on_added.append(on_added)
+        self.players = Players(self.conn, wall=wall)
+        changed = self.log.reread_unreadable()
+        if changed:
+            log.info("events of %s became readable; their snapshots are dropped",
+                     ", ".join(sorted(changed)))
+            drop_snapshots(self.conn, changed)
+        unread = self.unreadable_count()
+        if unread:
+            self.warnings.append(Notice("unreadable-events", {"count": unread}))
+
+    @cached_property
+    def db(self) -> sqlite_utils.Database:
+        """sqlite-utils over the same connection, for table work and ad-hoc queries."""
+        import sqlite_utils
+
+        return sqlite_utils.Database(self.conn)
+
+    # --- the log -------------------------------------------------------------
+
+    def append(self, items: Iterable[Record | StoredEvent]) -> AppendResult:
+        """Durably append records (local or a peer's); see :meth:`EventLog.append`."""
+        return self.log.append(items)
+
+    def append_new(self, tournament_id: str, events: Iterable[Event]) -> list[Record]:
+        """Stamp local events with the next seqs and Lamport times, and append them."""
+        return self.log.append_new(tournament_id, events)
+
+    def records(self, tournament_id: str) -> list[Record]:
+        """A tournament's readable records in fold order."""
+        return self.log.records(tournament_id)
+
+    def version_vector(self) -> dict[str, int]:
+        return self.log.version_vector()
+
+    def missing_since(self, vector: Mapping[str, int], *, limit: int | None = None
+                      ) -> list[StoredEvent]:
+        return self.log.missing_since(vector, limit=limit)
+
+    def unreadable_count(self) -> int:
+        (n,) = self.conn.execute(
+            "SELECT COUNT(*) FROM events WHERE unreadable IS NOT NULL").fetchone()
+        return int(n)
+
+    # --- tournaments and state ------------------------------------------------
+
+    def fold(self, tournament_id: str, *, use_snapshot: bool = True,
+             snapshot_every: int = SNAPSHOT_EVERY) -> Folded:
+        """The tournament's folded state, kept in step by ``Folded.catch_up()``."""
+        return load_folded(self.log, tournament_id, use_snapshot=use_snapshot,
+                           snapshot_every=snapshot_every, wall=self._wall)
+
+    def tournaments(self, season: str | None = None) -> list[TournamentRow]:
+        return list_tournaments(self.conn, season)
+
+    def tournament(self, name_or_id: str) -> TournamentRow:
+        return find_tournament(self.conn, name_or_id)
+
+    def current_tournament(self) -> str | None:
+        """The tournament this device was running: set explicitly, else the newest created."""
+        chosen = get_meta(self.conn, "current_tournament")
+        if chosen:
+            return chosen
+        row = self.conn.execute(
+            "SELECT tournament_id FROM events WHERE kind = 'tournament-created'"
+            " AND unreadable IS NULL ORDER BY rowid DESC LIMIT 1").fetchone()
+        return None if row is None else str(row[0])
+
+    def set_current_tournament(self, tournament_id: str) -> None:
+        with transaction(self.conn):
+            set_meta(self.conn, "current_tournament", tournament_id)
+
+    def set_season(self, tournament_id: str, season: str) -> None:
+        with transaction(self.conn):
+            set_season(self.conn, tournament_id, season)
+
+    # --- power cuts -----------------------------------------------------------
+
+    def save_checkpoint(self, tournament_id: str, position: float,
+                        at_wall: float | None = None, *, running: bool = True
+                        ) -> checkpoints.Checkpoint:
+        return checkpoints.save_checkpoint(
+            self.conn, tournament_id, position,
+            self._wall() if at_wall is None else at_wall, running=running)
+
+    def cold_start_restore(self, tournament_id: str, state: Tournament, *, now: float,
+                           peers_present: bool) -> checkpoints.ColdStart | None:
+        return checkpoints.cold_start_restore(self.conn, tournament_id, state, now=now,
+                                              peers_present=peers_present)
+
+    def power_cut_notice(self, tournament_id: str, state: Tournament) -> Notice | None:
+        return checkpoints.power_cut_notice(self.conn, tournament_id, state)
+
+    # --- results --------------------------------------------------------------
+
+    def record_results(self, tournament_id: str, state: Tournament | None = None
+                       ) -> list[results_mod.ResultRow]:
+        """Write results (and the season's standings) from the folded state."""
+        if state is None:
+            state = self.fold(tournament_id).state
+        return results_mod.record_results(self.conn, tournament_id, state)
+
+    def results(self, tournament: str) -> list[results_mod.ResultRow]:
+        return results_mod.results_of(self.conn, tournament)
+
+    def standings(self, season: str) -> list[results_mod.StandingRow]:
+        return results_mod.standings_of(self.conn, season)
+
+    def export_results(self, tournament: str, fmt: results_mod.ExportFormat) -> str:
+        """Results as CSV or JSON, refreshed from the log first."""
+        self.record_results(self.tournament(tournament).id)
+        return results_mod.export_results(self.conn, tournament, fmt)
+
+    def export_standings(self, season: str, fmt: results_mod.ExportFormat) -> str:
+        """Standings as CSV or JSON, with every tournament's results refreshed first."""
+        for t in self.tournaments(season):
+            self.record_results(t.id)
+        return results_mod.export_standings(self.conn, season, fmt)
+
+    # --- housekeeping ---------------------------------------------------------
+
+    def backup(self, dest: str | os.PathLike[str]) -> BackupReport:
+        return backup(self.conn, dest)
+
+    def close(self) -> None:
+        try:
+            self.conn.close()
+        except sqlite3.Error as err:  # pragma: no cover - nothing left to save
+            log.error("closing the store failed: %s", err)
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+
+def open_store(
+    path: str | os.PathLike[str] | None = None,
+    *,
+    data_dir: str | os.PathLike[str] | None = None,
+    device_id: str | None = None,
+    synchronous: Synchronous = "FULL",
+    check: CheckLevel = "quick",
+    wall: Callable[[], float] = time.time,
+) -> Store:
+    """Open the store at ``path`` (or ``data_dir/pubpoker.db``), creating it if needed.
+
+    A damaged file is moved aside and replaced (see :mod:`.open`); the
+    returned store's ``warnings`` then say so for the display.
+    """
+    conn, where, ident, notices = open_database(
+        None if path is None else Path(path), data_dir=data_dir, device_id=device_id,
+        synchronous=synchronous, check=check, now=wall)
+    try:
+        return Store(conn, where, ident, notices, wall=wall)
+    except BaseException:
+        conn.close()
+        raise
