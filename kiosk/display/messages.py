@@ -1,0 +1,210 @@
+"""The words on the wall screens, in the venue's languages.
+
+Every string a screen shows comes from here, so the screens hold no text of
+their own. The words are the venue's (``GLOSSARY.md``): Nynorsk is the
+default, and each language has exactly the same keys and the same
+``{placeholders}``, which a test checks.
+"""
+
+from __future__ import annotations
+
+from string import Formatter
+from typing import Final
+
+from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES
+
+__all__ = ["MESSAGES", "UnknownMessage", "placeholders", "text"]
+
+
+class UnknownMessage(KeyError):
+    """A screen asked for a key or a language the catalogue does not have."""
+
+
+_NN: Final = {
+    "level": "Nivå {number}",
+    "blinds": "Blindar",
+    "blinds_value": "{small} / {big}",
+    "ante": "Ante {ante}",
+    "break": "Pause",
+    "meal_break": "Matpause",
+    "paused": "Klokka er stoppa",
+    "not_started": "Klokka er ikkje starta",
+    "power_cut": "Klokka stoppa etter straumbrot – trykk start",
+    "next_level": "Neste nivå",
+    "last_level": "Siste nivå",
+    "until_break": "Til pause",
+    "after_break": "Etter pausa",
+    "players_left": "Spelarar att",
+    "entrants": "Påmelde",
+    "players_value": "{remaining} / {entrants}",
+    "average_stack": "Snittstack",
+    "chips_in_play": "Sjetongar i spel",
+    "table": "Bord {table}",
+    "seat": "Sete {seat}",
+    "seating": "Bordplassering",
+    "dealer_button": "Dealerknapp",
+    "button_mark": "D",
+    "move": "Flytt",
+    "move_line": "{name}: bord {from_table} sete {from_seat} → bord {to_table} sete {to_seat}",
+    "no_moves": "Ingen flyttingar",
+    "final_table": "Finalebord",
+    "colour_up": "Fargebyte",
+    "colour_up_notice": "Fargebyte: {chips} blir tekne ut",
+    "and": "og",
+    "hand_for_hand": "Hand for hand",
+    "winner": "Vinnar",
+    "results": "Resultat",
+    "points": "Poeng",
+    "no_results": "Ingen er slått ut enno",
+    "page": "Side {page} av {pages}",
+    "no_time": "--:--",
+}
+
+_NB: Final = {
+    "level": "Nivå {number}",
+    "blinds": "Blinds",
+    "blinds_value": "{small} / {big}",
+    "ante": "Ante {ante}",
+    "break": "Pause",
+    "meal_break": "Matpause",
+    "paused": "Klokken er stoppet",
+    "not_started": "Klokken er ikke startet",
+    "power_cut": "Klokken stoppet etter strømbrudd – trykk start",
+    "next_level": "Neste nivå",
+    "last_level": "Siste nivå",
+    "until_break": "Til pause",
+    "after_break": "Etter pausen",
+    "players_left": "Spillere igjen",
+    "entrants": "Påmeldte",
+    "players_value": "{remaining} / {entrants}",
+    "average_stack": "Snittstack",
+    "chips_in_play": "Sjetonger i spill",
+    "table": "Bord {table}",
+    "seat": "Sete {seat}",
+    "seating": "Bordplassering",
+    "dealer_button": "Dealerknapp",
+    "button_mark": "D",
+    "move": "Flytt",
+    "move_line": "{name}: bord {from_table} sete {from_seat} → bord {to_table} sete {to_seat}",
+    "no_moves": "Ingen flyttinger",
+    "final_table": "Finalebord",
+    "colour_up": "Fargebytte",
+    "colour_up_notice": "Fargebytte: {chips} tas ut",
+    "and": "og",
+    "hand_for_hand": "Hånd for hånd",
+    "winner": "Vinner",
+    "results": "Resultater",
+    "points": "Poeng",
+    "no_results": "Ingen er slått ut ennå",
+    "page": "Side {page} av {pages}",
+    "no_time": "--:--",
+}
+
+_DA: Final = {
+    "level": "Niveau {number}",
+    "blinds": "Blinds",
+    "blinds_value": "{small} / {big}",
+    "ante": "Ante {ante}",
+    "break": "Pause",
+    "meal_break": "Spisepause",
+    "paused": "Uret er stoppet",
+    "not_started": "Uret er ikke startet",
+    "power_cut": "Uret stoppede efter strømsvigt – tryk start",
+    "next_level": "Næste niveau",
+    "last_level": "Sidste niveau",
+    "until_break": "Til pause",
+    "after_break": "Efter pausen",
+    "players_left": "Spillere tilbage",
+    "entrants": "Tilmeldte",
+    "players_value": "{remaining} / {entrants}",
+    "average_stack": "Gns. stack",
+    "chips_in_play": "Jetoner i spil",
+    "table": "Bord {table}",
+    "seat": "Sæde {seat}",
+    "seating": "Bordplacering",
+    "dealer_button": "Dealerknap",
+    "button_mark": "D",
+    "move": "Flyt",
+    "move_line": "{name}: bord {from_table} sæde {from_seat} → bord {to_table} sæde {to_seat}",
+    "no_moves": "Ingen flytninger",
+    "final_table": "Finalebord",
+    "colour_up": "Farveskift",
+    "colour_up_notice": "Farveskift: {chips} tages ud",
+    "and": "og",
+    "hand_for_hand": "Hånd for hånd",
+    "winner": "Vinder",
+    "results": "Resultater",
+    "points": "Point",
+    "no_results": "Ingen er slået ud endnu",
+    "page": "Side {page} af {pages}",
+    "no_time": "--:--",
+}
+
+_EN: Final = {
+    "level": "Level {number}",
+    "blinds": "Blinds",
+    "blinds_value": "{small} / {big}",
+    "ante": "Ante {ante}",
+    "break": "Break",
+    "meal_break": "Meal break",
+    "paused": "Clock paused",
+    "not_started": "The clock has not been started",
+    "power_cut": "Clock stopped after a power cut – press start",
+    "next_level": "Next level",
+    "last_level": "Last level",
+    "until_break": "Until break",
+    "after_break": "After the break",
+    "players_left": "Players left",
+    "entrants": "Entrants",
+    "players_value": "{remaining} / {entrants}",
+    "average_stack": "Average stack",
+    "chips_in_play": "Chips in play",
+    "table": "Table {table}",
+    "seat": "Seat {seat}",
+    "seating": "Seating",
+    "dealer_button": "Dealer button",
+    "button_mark": "D",
+    "move": "Move",
+    "move_line": "{name}: table {from_table} seat {from_seat} → table {to_table} seat {to_seat}",
+    "no_moves": "No moves",
+    "final_table": "Final table",
+    "colour_up": "Colour-up",
+    "colour_up_notice": "Colour-up: the {chips} chips are removed",
+    "and": "and",
+    "hand_for_hand": "Hand for hand",
+    "winner": "Winner",
+    "results": "Results",
+    "points": "Points",
+    "no_results": "Nobody is out yet",
+    "page": "Page {page} of {pages}",
+    "no_time": "--:--",
+}
+
+#: Language → key → template.
+MESSAGES: Final[dict[str, dict[str, str]]] = {"nn": _NN, "nb": _NB, "da": _DA, "en": _EN}
+
+assert tuple(MESSAGES) == LANGUAGES
+
+
+def placeholders(template: str) -> frozenset[str]:
+    """The ``{names}`` a template needs.
+
+    >>> sorted(placeholders("{small} / {big}"))
+    ['big', 'small']
+    """
+    return frozenset(name for _, name, _, _ in Formatter().parse(template) if name)
+
+
+def text(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
+    """The screen text for ``key`` in ``lang``, with its placeholders filled.
+
+    >>> text("level", "nn", number=3), text("level", "da", number=3)
+    ('Nivå 3', 'Niveau 3')
+    >>> text("paused", "en")
+    'Clock paused'
+    """
+    try:
+        template = MESSAGES[lang][key]
+    except KeyError:
+        raise UnknownMessage(f"no message {key!r} in language {lang!r}") from None
+    return template.format(**params)

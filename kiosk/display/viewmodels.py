@@ -1,0 +1,412 @@
+"""What each wall screen shows, computed from tournament state and shared time.
+
+These are pure functions from ``(state, now, lang)`` to frozen records of
+ready-made strings: no pygame, no clock reading, no I/O. The renderers in
+:mod:`kiosk.display.screens` only place and draw these strings, so every word
+and number format is decided (and tested) here.
+
+Screens with more than fits (seating, moves, results) are split into pages.
+The page shown is chosen from ``now`` so every screen in the room turns the
+page at the same moment, unless the caller asks for a page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, TypeVar
+
+from kiosk.display.messages import text
+from rules import clock as clocks
+from rules.errors import RulesError
+from rules.house import PointsScheme
+from rules.i18n import DEFAULT_LANGUAGE, format_int, format_place, format_time
+from rules.points import points
+from rules.state import Tournament
+from rules.structure import Break, Level
+
+__all__ = [
+    "PAGE_SECONDS",
+    "BreakView",
+    "ClockView",
+    "MovesView",
+    "NotOnBreak",
+    "ResultRow",
+    "ResultsView",
+    "SeatLine",
+    "SeatingView",
+    "TableView",
+    "break_view",
+    "clock_view",
+    "moves_view",
+    "results_view",
+    "seating_view",
+]
+
+#: How long each page of a multi-page screen stays up.
+PAGE_SECONDS: Final = 10.0
+#: Tables on one seating page: six ten-seat tables still read at 10 m on 720p.
+TABLES_PER_PAGE: Final = 6
+#: Lines on one moves page and rows on one results page.
+MOVES_PER_PAGE: Final = 10
+RESULTS_PER_PAGE: Final = 10
+#: The clock warns in its last minute.
+LAST_MINUTE: Final = 60.0
+
+T = TypeVar("T")
+
+
+class NotOnBreak(ValueError):
+    """The break screen was asked for while a level is being played."""
+
+
+# --- records ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClockView:
+    """The main clock screen."""
+
+    name: str
+    level_text: str
+    blinds_label: str
+    blinds_text: str
+    ante_text: str
+    digits: str
+    next_level_label: str
+    next_level_text: str
+    until_break_label: str
+    until_break_text: str
+    players_label: str
+    players_text: str
+    average_label: str
+    average_text: str
+    chips_label: str
+    chips_text: str
+    #: Badges such as "Finalebord" and "Hand for hand".
+    badges: tuple[str, ...]
+    paused: bool
+    paused_text: str
+    last_minute: bool
+    on_break: bool
+
+
+@dataclass(frozen=True)
+class BreakView:
+    """The break screen: countdown, what comes after, and any colour-up."""
+
+    name: str
+    title: str
+    digits: str
+    after_label: str
+    after_text: str
+    colour_up: bool
+    colour_up_text: str
+    players_label: str
+    players_text: str
+    paused: bool
+    paused_text: str
+    last_minute: bool
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    seat: int
+    seat_text: str
+    name: str
+    button: bool
+
+
+@dataclass(frozen=True)
+class TableView:
+    number: int
+    title: str
+    seats: tuple[SeatLine, ...]
+
+
+@dataclass(frozen=True)
+class SeatingView:
+    """One page of the seating screen."""
+
+    title: str
+    tables: tuple[TableView, ...]
+    #: The most tables any page holds, so every page uses the same grid.
+    tables_per_page: int
+    button_mark: str
+    page: int
+    pages: int
+    page_text: str
+
+
+@dataclass(frozen=True)
+class MovesView:
+    title: str
+    lines: tuple[str, ...]
+    empty_text: str
+    page: int
+    pages: int
+    page_text: str
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    place: int
+    place_text: str
+    name: str
+    points_text: str
+
+
+@dataclass(frozen=True)
+class ResultsView:
+    title: str
+    winner_label: str
+    winner_name: str
+    points_label: str
+    rows: tuple[ResultRow, ...]
+    empty_text: str
+    page: int
+    pages: int
+    page_text: str
+
+
+# --- helpers ------------------------------------------------------------------
+
+
+def _paging(count: int, per_page: int, now: float, page: int | None) -> tuple[int, int]:
+    """(page index, page count); pages turn every PAGE_SECONDS of shared time."""
+    pages = max(1, -(-count // per_page))
+    index = int(now // PAGE_SECONDS) if page is None else page
+    return index % pages, pages
+
+
+def _page_text(page: int, pages: int, lang: str) -> str:
+    return text("page", lang, page=page + 1, pages=pages) if pages > 1 else ""
+
+
+def _slice(items: Sequence[T], page: int, per_page: int) -> tuple[T, ...]:
+    return tuple(items[page * per_page:(page + 1) * per_page])
+
+
+def _blinds(level: Level, lang: str) -> str:
+    return text("blinds_value", lang, small=format_int(level.small_blind, lang),
+                big=format_int(level.big_blind, lang))
+
+
+def _ante(level: Level, lang: str) -> str:
+    return text("ante", lang, ante=format_int(level.ante, lang)) if level.ante else ""
+
+
+def _level_line(number: int, level: Level, lang: str) -> str:
+    """ "Nivå 5 – 800 / 1 600 – Ante 100" """
+    parts = [text("level", lang, number=number), _blinds(level, lang), _ante(level, lang)]
+    return " – ".join(p for p in parts if p)
+
+
+def _digits(reading: clocks.ClockReading, lang: str) -> str:
+    return text("no_time", lang) if reading.remaining is None else format_time(reading.remaining)
+
+
+def _paused_text(state: Tournament, power_cut: bool, lang: str) -> str:
+    if state.clock.running:
+        return ""
+    if not state.clock.started:
+        return text("not_started", lang)
+    return text("power_cut" if power_cut else "paused", lang)
+
+
+def _last_minute(reading: clocks.ClockReading) -> bool:
+    return reading.remaining is not None and reading.remaining <= LAST_MINUTE
+
+
+def _players(state: Tournament, lang: str) -> str:
+    return text("players_value", lang, remaining=format_int(state.remaining, lang),
+                entrants=format_int(state.entrants, lang))
+
+
+def _reading(state: Tournament, now: float) -> clocks.ClockReading:
+    if state.config is None:
+        raise ValueError("the tournament has not been created")
+    return clocks.read(state.config.structure, state.clock, now)
+
+
+def _number_after(state: Tournament, reading: clocks.ClockReading) -> int:
+    """The level number of ``reading.next_level``: one more than the levels played."""
+    assert state.config is not None
+    periods = state.config.structure.periods[:reading.period_index + 1]
+    return sum(1 for p in periods if isinstance(p, Level)) + 1
+
+
+def _and_list(values: Sequence[str], lang: str) -> str:
+    """ "100 og 200", "25, 100 og 200" """
+    if len(values) <= 1:
+        return "".join(values)
+    return f"{', '.join(values[:-1])} {text('and', lang)} {values[-1]}"
+
+
+# --- screens ------------------------------------------------------------------
+
+
+def clock_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
+               power_cut: bool = False) -> ClockView:
+    """The clock screen at shared time ``now``.
+
+    ``power_cut`` says the clock was restored paused after a power cut, so
+    the banner tells the TD to press start rather than just "paused".
+    """
+    reading = _reading(state, now)
+    assert state.config is not None
+    structure = state.config.structure
+    period = reading.period
+    if isinstance(period, Level):
+        level_text = text("level", lang, number=reading.level_number)
+        blinds_text, ante_text = _blinds(period, lang), _ante(period, lang)
+    else:
+        level_text = text("meal_break" if period.meal else "break", lang)
+        upcoming = reading.next_level
+        blinds_text = _blinds(upcoming, lang) if upcoming else ""
+        ante_text = _ante(upcoming, lang) if upcoming else ""
+    if reading.next_level is not None:
+        next_text = _level_line(_number_after(state, reading), reading.next_level, lang)
+    else:
+        next_text = text("last_level", lang)
+    until_break = "" if reading.until_break is None else format_time(reading.until_break)
+    chips = structure.starting_stack * state.entrants
+    average = chips // state.remaining if state.remaining else 0
+    badges = tuple(
+        text(key, lang) for key, on in
+        (("final_table", state.final_table), ("hand_for_hand", state.hand_for_hand)) if on)
+    return ClockView(
+        name=state.config.name,
+        level_text=level_text,
+        blinds_label=text("blinds", lang),
+        blinds_text=blinds_text,
+        ante_text=ante_text,
+        digits=_digits(reading, lang),
+        next_level_label=text("next_level", lang),
+        next_level_text=next_text,
+        until_break_label=text("until_break", lang) if until_break else "",
+        until_break_text=until_break,
+        players_label=text("players_left", lang),
+        players_text=_players(state, lang),
+        average_label=text("average_stack", lang),
+        average_text=format_int(average, lang),
+        chips_label=text("chips_in_play", lang),
+        chips_text=format_int(chips, lang),
+        badges=badges,
+        paused=not state.clock.running,
+        paused_text=_paused_text(state, power_cut, lang),
+        last_minute=_last_minute(reading) and not reading.on_break,
+        on_break=reading.on_break,
+    )
+
+
+def break_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
+               power_cut: bool = False) -> BreakView:
+    """The break screen; raises :class:`NotOnBreak` while a level is played."""
+    reading = _reading(state, now)
+    assert state.config is not None
+    period = reading.period
+    if not isinstance(period, Break):
+        raise NotOnBreak(f"level {reading.level_number} is being played, not a break")
+    after = ""
+    if reading.next_level is not None:
+        after = _level_line(_number_after(state, reading), reading.next_level, lang)
+    chips = [format_int(c, lang) for c in sorted(period.colour_up)]
+    colour_up_text = text("colour_up_notice", lang, chips=_and_list(chips, lang)) if chips else ""
+    return BreakView(
+        name=state.config.name,
+        title=text("meal_break" if period.meal else "break", lang),
+        digits=_digits(reading, lang),
+        after_label=text("after_break", lang) if after else "",
+        after_text=after,
+        colour_up=bool(chips),
+        colour_up_text=colour_up_text,
+        players_label=text("players_left", lang),
+        players_text=_players(state, lang),
+        paused=not state.clock.running,
+        paused_text=_paused_text(state, power_cut, lang),
+        last_minute=_last_minute(reading),
+    )
+
+
+def seating_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
+                 page: int | None = None) -> SeatingView:
+    """Every table with its seats; busted players' seats are empty.
+
+    The button is marked where a table device reported it or it was drawn.
+    """
+    seats_per_table = state.config.house.seats_per_table if state.config else 10
+    tables: list[TableView] = []
+    for number in sorted(state.tables):
+        table = state.tables[number]
+        button = table.button.button if table.button is not None else None
+        last = max([seats_per_table, *table.seats])
+        lines = []
+        for seat in range(1, last + 1):
+            player = table.seats.get(seat)
+            name = state.players[player].name if player in state.players else ""
+            lines.append(SeatLine(seat, str(seat), name, seat == button))
+        tables.append(TableView(number, text("table", lang, table=number), tuple(lines)))
+    index, pages = _paging(len(tables), TABLES_PER_PAGE, now, page)
+    per_page = -(-len(tables) // pages) if tables else 1
+    return SeatingView(
+        title=text("final_table" if state.final_table else "seating", lang),
+        tables=_slice(tables, index, per_page),
+        tables_per_page=per_page,
+        button_mark=text("button_mark", lang),
+        page=index,
+        pages=pages,
+        page_text=_page_text(index, pages, lang),
+    )
+
+
+def moves_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
+               page: int | None = None) -> MovesView:
+    """Pending moves, in table and seat order of where the players sit now."""
+    lines = []
+    for move in sorted(state.moves.values(), key=lambda m: (m.source, m.player_id)):
+        entry = state.players.get(move.player_id)
+        lines.append(text(
+            "move_line", lang, name=entry.name if entry else move.player_id,
+            from_table=move.source.table, from_seat=move.source.seat,
+            to_table=move.target.table, to_seat=move.target.seat))
+    index, pages = _paging(len(lines), MOVES_PER_PAGE, now, page)
+    return MovesView(
+        title=text("move", lang),
+        lines=_slice(lines, index, MOVES_PER_PAGE),
+        empty_text=text("no_moves", lang),
+        page=index,
+        pages=pages,
+        page_text=_page_text(index, pages, lang),
+    )
+
+
+def _points_text(state: Tournament, place: int, lang: str) -> str:
+    config = state.config
+    if config is None or config.house.points is not PointsScheme.PF_POKERKLUB:
+        # Other schemes need the league's table, which the tournament does not carry.
+        return ""
+    try:
+        return format_int(points(place, max(state.entrants, place)), lang)
+    except RulesError:
+        return ""
+
+
+def results_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
+                 page: int | None = None) -> ResultsView:
+    """Finishing places, best first, with league points where the house awards them."""
+    rows = [ResultRow(e.place or 0, format_place(e.place or 0, lang), e.name,
+                      _points_text(state, e.place or 0, lang)) for e in state.results()]
+    index, pages = _paging(len(rows), RESULTS_PER_PAGE, now, page)
+    winner = state.winner
+    return ResultsView(
+        title=text("results", lang),
+        winner_label=text("winner", lang) if winner else "",
+        winner_name=winner.name if winner else "",
+        points_label=text("points", lang) if any(r.points_text for r in rows) else "",
+        rows=_slice(rows, index, RESULTS_PER_PAGE),
+        empty_text=text("no_results", lang),
+        page=index,
+        pages=pages,
+        page_text=_page_text(index, pages, lang),
+    )
