@@ -42,6 +42,7 @@ from typing import TypeVar
 
 from rules.betting_actions import Acted, Action, ActionKind, parse_action, parse_actions
 from rules.betting_errors import (
+    BadStack,
     BetAlreadyMade,
     BetTooLarge,
     BetTooSmall,
@@ -113,6 +114,9 @@ class BettingHand(BettingState):
         """
         rules = house if house is not None else HouseRules()
         levels = blinds if isinstance(blinds, Blinds) else Blinds.parse(blinds)
+        for seat, chips in stacks.items():
+            if chips <= 0:  # F3: a seat with no chips is out; it is not dealt in
+                raise BadStack(seat=seat, stack=chips)
         seats = tuple(sorted(stacks))
         if len(seats) < 2:
             raise TooFewPlayers(count=len(seats))

@@ -42,10 +42,16 @@ class NothingPutOut(RulesError, ValueError):
 
 @dataclass(frozen=True)
 class Declaration:
-    """What the player said in turn: a kind, and maybe an amount (round total)."""
+    """What the player said in turn: a kind, and maybe an amount (round total).
+
+    Seed 000 §6: when a player both speaks and moves chips, whichever came
+    first decides; at the same time, a clear verbal declaration wins. So
+    words said only after the chips were down (``after_chips``) do not count.
+    """
 
     kind: ActionKind
     amount: int | None = None
+    after_chips: bool = False
 
 
 def counted_action(hand: BettingHand, chips: Sequence[int] = (),
@@ -69,7 +75,7 @@ def counted_action(hand: BettingHand, chips: Sequence[int] = (),
     actor = hand.actor
     assert actor is not None
     put = sum(chips)
-    if said is not None:
+    if said is not None and not (said.after_chips and chips):
         return _declared(hand, said, put)
     owed = hand.bet_level - hand.street_bets[actor]
     if put >= hand.stacks[actor]:

@@ -432,6 +432,19 @@ def test_last_aggressor_per_street() -> None:
     assert hand.last_aggressor_on(Street.RIVER) is None
 
 
+def test_P3_the_river_bettor_is_known_for_the_showdown_order() -> None:
+    # Seed 000 §9: the last to bet or raise on the river shows first; if all
+    # checked, nobody is the aggressor and the first active player left of the
+    # button shows first (rules.showdown decides from this).
+    hand = to_flop(deal([5000] * 3, button=3))
+    hand = play(hand, "check, check, check, bet 200, call, call, check, bet 400, raise 1000")
+    hand = play(hand, "fold, call")
+    assert hand.street is Street.RIVER and hand.is_hand_over
+    assert hand.last_aggressor_on(Street.RIVER) == 3
+    quiet = play(to_flop(deal([5000] * 3, button=3)), ["check"] * 9)
+    assert quiet.is_hand_over and quiet.last_aggressor_on(Street.RIVER) is None
+
+
 def test_hand_over_when_everyone_else_folds() -> None:
     hand = play(deal([5000] * 3, button=3), "raise 600, fold, fold")
     assert hand.is_hand_over and hand.actor is None and hand.live == (3,)
@@ -488,8 +501,9 @@ def test_setup_refusals() -> None:
         deal([5000] * 3, button=3, absent={7})
     with pytest.raises(betting_errors.BadBlinds):
         Blinds(300, 200)
-    with pytest.raises(betting_errors.BadStack):
-        deal({1: 5000, 2: -1}, button=1)
+    for chips in (-1, 0):
+        with pytest.raises(betting_errors.BadStack):
+            deal({1: 5000, 2: chips}, button=1)
 
 
 def test_every_betting_error_speaks_all_four_languages() -> None:

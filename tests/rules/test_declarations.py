@@ -114,6 +114,12 @@ def test_X5_raise_said_before_the_oversized_chip_raises_by_the_chip() -> None:
     assert counted_action(hand, [1000], Declaration(R)) == Action(R, 1000)
 
 
+def test_X5_raise_said_after_the_chip_hit_the_table_is_still_a_call() -> None:
+    # Seed 000 §6: whichever comes first, words or chips, decides.
+    hand = flop({1: 10000, 2: 10000, 3: 10000}).bet(400)
+    assert counted_action(hand, [1000], Declaration(R, after_chips=True)) == Action(C)
+
+
 def test_X6_spoken_amount_beats_the_chips_moved() -> None:
     hand = facing_1000()
     assert counted_action(hand, [500, 500, 500], Declaration(R, 3000)) == Action(R, 3000)
