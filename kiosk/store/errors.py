@@ -22,6 +22,7 @@ __all__ = [
     "DuplicatePlayer",
     "EmptyName",
     "EventConflict",
+    "NoStore",
     "Notice",
     "PaymentCardRefused",
     "StoreError",
@@ -31,6 +32,7 @@ __all__ = [
     "UnknownPlayer",
     "UnknownSeason",
     "UnknownTournament",
+    "UnreadableFile",
 ]
 
 
@@ -163,6 +165,24 @@ class BadCard(StoreError, ValueError):
         "nb": "«{uid}» er ikke et gyldig kortnummer",
         "da": "«{uid}» er ikke et gyldigt kortnummer",
         "en": "'{uid}' is not a valid card number",
+    }
+
+
+class NoStore(StoreError, FileNotFoundError):
+    messages = {
+        "nn": "Det finst ingen database i {path}. Bruk --data-dir for å peike på han.",
+        "nb": "Det finnes ingen database i {path}. Bruk --data-dir for å peke på den.",
+        "da": "Der er ingen database i {path}. Brug --data-dir til at pege på den.",
+        "en": "There is no store at {path}. Use --data-dir to point to it.",
+    }
+
+
+class UnreadableFile(StoreError, OSError):
+    messages = {
+        "nn": "Kan ikkje bruke fila {path}: {reason}",
+        "nb": "Kan ikke bruke filen {path}: {reason}",
+        "da": "Kan ikke bruge filen {path}: {reason}",
+        "en": "Cannot use the file {path}: {reason}",
     }
 
 

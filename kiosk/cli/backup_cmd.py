@@ -1,0 +1,42 @@
+"""``pubpoker backup PATH``: a consistent copy of the store, safe while the kiosk runs."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any, Final
+
+from kiosk.store.backup import backup
+from kiosk.store.cli import add_data_dir, store_path
+from kiosk.store.errors import NoStore
+from rules.i18n import DEFAULT_LANGUAGE, format_int
+
+__all__ = ["register"]
+
+_TEXT: Final[dict[str, str]] = {
+    "nn": "Tryggingskopi skriven til {path} ({events} hendingar, {kib} KiB)",
+    "nb": "Sikkerhetskopi skrevet til {path} ({events} hendelser, {kib} KiB)",
+    "da": "Sikkerhedskopi skrevet til {path} ({events} hændelser, {kib} KiB)",
+    "en": "Backup written to {path} ({events} events, {kib} KiB)",
+}
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "backup", help="copy the store to PATH (safe while the kiosk runs)",
+        description="Copy the store with SQLite's online backup API.")
+    parser.add_argument("path", metavar="PATH", type=Path,
+                        help="target file, or a directory to put pubpoker.db in")
+    add_data_dir(parser)
+    parser.set_defaults(func=_backup)
+
+
+def _backup(args: argparse.Namespace) -> int:
+    source = store_path(args)
+    if not source.exists():
+        raise NoStore(path=str(source))
+    report = backup(source, args.path)
+    lang = args.lang if args.lang in _TEXT else DEFAULT_LANGUAGE
+    print(_TEXT[lang].format(path=report.path, events=format_int(report.events, lang),
+                             kib=format_int(report.bytes // 1024, lang)))
+    return 0

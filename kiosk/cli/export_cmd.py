@@ -1,0 +1,53 @@
+"""``pubpoker export``: results of a tournament, standings of a season, as CSV or JSON.
+
+Both are refreshed from the event log first, so an export made mid-tournament
+or right after the final bust is up to date.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from kiosk.store.cli import add_data_dir, open_cli_store, write_output
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("export", help="export results or standings as CSV or JSON",
+                            description="Export results or season standings.")
+    cmds = parser.add_subparsers(dest="export_command", required=True, metavar="WHAT")
+
+    results = cmds.add_parser("results", help="a tournament's places, points and knockouts")
+    results.add_argument("tournament", metavar="TOURNAMENT", help="tournament id or name")
+    _common(results)
+    results.set_defaults(func=_results)
+
+    standings = cmds.add_parser("standings", help="a season's league standings (Q2)")
+    standings.add_argument("season", metavar="SEASON", help="season name, e.g. 2025")
+    _common(standings)
+    standings.set_defaults(func=_standings)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", choices=("csv", "json"), default="csv")
+    parser.add_argument("--output", "-o", type=Path, metavar="PATH",
+                        help="write to this file instead of standard output")
+    add_data_dir(parser)
+
+
+def _results(args: argparse.Namespace) -> int:
+    with open_cli_store(args, must_exist=True) as store:
+        text = store.export_results(args.tournament, args.format)
+    write_output(text, args.output, sys.stdout)
+    return 0
+
+
+def _standings(args: argparse.Namespace) -> int:
+    with open_cli_store(args, must_exist=True) as store:
+        text = store.export_standings(args.season, args.format)
+    write_output(text, args.output, sys.stdout)
+    return 0

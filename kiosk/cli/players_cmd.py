@@ -1,0 +1,129 @@
+"""``pubpoker players``: the venue's players and their cards.
+
+``add NAME [--card UID]``, ``list``, ``import players.csv`` and
+``link-card NAME UID``. A payment card is refused and never stored; a CSV
+import keeps every good line and reports each bad one by its line number.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from pathlib import Path
+from typing import Any, Final
+
+from kiosk.store.cli import add_data_dir, open_cli_store
+from kiosk.store.errors import UnreadableFile
+from rules.i18n import DEFAULT_LANGUAGE
+
+__all__ = ["register"]
+
+_TEXT: Final[dict[str, dict[str, str]]] = {
+    "nn": {"added": "La til {name}", "linked": "Kortet {uid} høyrer no til {name}",
+           "none": "Ingen spelarar enno", "name": "Namn", "cards": "Kort",
+           "created": "Oppretta",
+           "imported": "Importerte: {added} nye, {linked} fekk kort, {unchanged} uendra, "
+                       "{errors} feil"},
+    "nb": {"added": "La til {name}", "linked": "Kortet {uid} tilhører nå {name}",
+           "none": "Ingen spillere ennå", "name": "Navn", "cards": "Kort",
+           "created": "Opprettet",
+           "imported": "Importerte: {added} nye, {linked} fikk kort, {unchanged} uendret, "
+                       "{errors} feil"},
+    "da": {"added": "Tilføjede {name}", "linked": "Kortet {uid} tilhører nu {name}",
+           "none": "Ingen spillere endnu", "name": "Navn", "cards": "Kort",
+           "created": "Oprettet",
+           "imported": "Importerede: {added} nye, {linked} fik kort, {unchanged} uændrede, "
+                       "{errors} fejl"},
+    "en": {"added": "Added {name}", "linked": "Card {uid} now belongs to {name}",
+           "none": "No players yet", "name": "Name", "cards": "Cards",
+           "created": "Created",
+           "imported": "Imported: {added} new, {linked} given a card, {unchanged} unchanged, "
+                       "{errors} errors"},
+}
+
+
+def _text(args: argparse.Namespace) -> dict[str, str]:
+    return _TEXT.get(args.lang, _TEXT[DEFAULT_LANGUAGE])
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("players", help="the venue's players and their cards",
+                            description="Add, list and import players; link cards to them.")
+    cmds = parser.add_subparsers(dest="players_command", required=True, metavar="COMMAND")
+
+    add = cmds.add_parser("add", help="add a player")
+    add.add_argument("name", metavar="NAME")
+    add.add_argument("--card", metavar="UID", help="the player's card (RFID tag UID)")
+    add_data_dir(add)
+    add.set_defaults(func=_add)
+
+    lst = cmds.add_parser("list", help="list the players and their cards")
+    lst.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    add_data_dir(lst)
+    lst.set_defaults(func=_list)
+
+    imp = cmds.add_parser("import", help="import players from a CSV file (name,card)")
+    imp.add_argument("file", metavar="FILE", type=Path)
+    add_data_dir(imp)
+    imp.set_defaults(func=_import)
+
+    link = cmds.add_parser("link-card", help="give a player a card")
+    link.add_argument("name", metavar="NAME")
+    link.add_argument("uid", metavar="UID")
+    add_data_dir(link)
+    link.set_defaults(func=_link)
+
+
+def _add(args: argparse.Namespace) -> int:
+    with open_cli_store(args) as store:
+        player = store.players.add(args.name, card=args.card)
+    print(_text(args)["added"].format(name=player.name))
+    return 0
+
+
+def _link(args: argparse.Namespace) -> int:
+    with open_cli_store(args) as store:
+        player = store.players.link_card(args.name, args.uid)
+        uid = player.cards[-1] if player.cards else args.uid
+    print(_text(args)["linked"].format(uid=uid, name=player.name))
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    text = _text(args)
+    with open_cli_store(args) as store:
+        players = store.players.list()
+    if args.format == "json":
+        json.dump([{"id": p.id, "name": p.name, "cards": list(p.cards), "created": p.created}
+                   for p in players], sys.stdout, ensure_ascii=False, indent=2)
+        print()
+    elif args.format == "csv":
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(("name", "card"))
+        for p in players:
+            for card in p.cards or ("",):
+                writer.writerow((p.name, card))
+    elif not players:
+        print(text["none"])
+    else:
+        width = max(len(text["name"]), *(len(p.name) for p in players))
+        print(f"{text['name']:<{width}}  {text['cards']}")
+        for p in players:
+            print(f"{p.name:<{width}}  {', '.join(p.cards)}")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    with open_cli_store(args) as store:
+        try:
+            report = store.players.import_csv(args.file)
+        except (OSError, UnicodeDecodeError) as err:
+            raise UnreadableFile(path=str(args.file), reason=str(err)) from None
+    for error in report.errors:
+        print(error.translate(args.lang), file=sys.stderr)
+    print(_text(args)["imported"].format(
+        added=len(report.added), linked=len(report.linked), unchanged=report.unchanged,
+        errors=len(report.errors)))
+    return 2 if report.errors else 0
