@@ -1,0 +1,64 @@
+"""The bundled font, cached per size, and cached glyphs for the clock digits.
+
+Fonts are opened from ``kiosk/fonts`` with ``pygame.font.Font(path, size)``,
+never ``SysFont``: the Pi image has no guarantee of system fonts, and the
+screens must look the same on every box. Opening a TTF and rendering glyphs
+are the expensive parts of a redraw, so both are cached; the digits are drawn
+glyph by glyph from the cache, so a clock tick renders nothing new.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+import pygame
+
+from kiosk.fonts import BOLD, REGULAR
+
+__all__ = ["Colour", "clear_caches", "digit_ink_ratio", "font", "glyph", "text_surface"]
+
+Colour = tuple[int, int, int]
+
+#: The size at which digit ink is measured once, to choose sizes by ink height.
+_PROBE_SIZE = 200
+
+
+def _ensure_init() -> None:
+    if not pygame.font.get_init():
+        pygame.font.init()
+
+
+@lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled DejaVu Sans at ``size`` pixels, opened once per size."""
+    _ensure_init()
+    return pygame.font.Font(str(BOLD if bold else REGULAR), max(1, size))
+
+
+@lru_cache(maxsize=512)
+def glyph(char: str, size: int, colour: Colour, bold: bool = True) -> pygame.Surface:
+    """One rendered character; the clock digits are assembled from these."""
+    return font(size, bold).render(char, True, colour)
+
+
+@lru_cache(maxsize=1024)
+def text_surface(value: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+    """A rendered line of text; labels repeat every redraw, so they are cached too."""
+    return font(size, bold).render(value, True, colour)
+
+
+@cache
+def digit_ink_ratio(bold: bool = True) -> float:
+    """Inked height of the digits as a fraction of the font size.
+
+    Measured from a rendering rather than assumed, so a different font still
+    gets digits of the height the layout asks for.
+    """
+    probe = font(_PROBE_SIZE, bold).render("0123456789", True, (255, 255, 255))
+    return probe.get_bounding_rect().height / _PROBE_SIZE
+
+
+def clear_caches() -> None:
+    """Forget every font and glyph: call after ``pygame.font.quit()``."""
+    for cached in (font, glyph, text_surface, digit_ink_ratio):
+        cached.cache_clear()

@@ -1,0 +1,149 @@
+"""Placing text on a screen of any size: colours, proportional boxes, fitting.
+
+Every size on the wall screens is a fraction of the surface height, so one
+layout serves 720p to 4K. Text is shrunk to fit its box, never clipped, and
+long names end in an ellipsis rather than running into the next column.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+import pygame
+
+from kiosk.display.fonts import Colour, digit_ink_ratio, font, glyph, text_surface
+
+__all__ = [
+    "BLACK",
+    "DIM",
+    "GREY",
+    "WHITE",
+    "YELLOW",
+    "Align",
+    "Frame",
+    "draw_digits",
+    "draw_text",
+    "ellipsize",
+    "fit_size",
+]
+
+# High contrast for 10 m: white and yellow on black. Colour never carries
+# meaning alone; every state that changes colour also changes a shape or text.
+BLACK: Final[Colour] = (0, 0, 0)
+WHITE: Final[Colour] = (255, 255, 255)
+YELLOW: Final[Colour] = (255, 214, 0)
+GREY: Final[Colour] = (190, 190, 190)
+DIM: Final[Colour] = (60, 60, 60)
+
+Align = Literal["left", "center", "right"]
+
+#: Font size per pixel of line height: DejaVu's line is about 1.16 em.
+_EM_PER_LINE: Final = 0.86
+_ELLIPSIS: Final = "…"
+
+
+class Frame:
+    """A surface's size, with boxes given as fractions of it.
+
+    Horizontal fractions are of the width and vertical ones of the height;
+    text sizes are fractions of the height, so they grow with the screen.
+    """
+
+    def __init__(self, surface: pygame.Surface) -> None:
+        self.width, self.height = surface.get_size()
+        #: A margin that keeps text off the bezel and out of overscan.
+        self.margin = round(self.height * 0.03)
+
+    def y(self, fraction: float) -> int:
+        return round(self.height * fraction)
+
+    def box(self, top: float, bottom: float, left: float = 0.0, right: float = 1.0) -> pygame.Rect:
+        """The rect between the given fractions, inside the side margins."""
+        inner = self.width - 2 * self.margin
+        x0 = self.margin + round(inner * left)
+        x1 = self.margin + round(inner * right)
+        return pygame.Rect(x0, self.y(top), x1 - x0, self.y(bottom) - self.y(top))
+
+
+def fit_size(value: str, width: int, height: int, bold: bool = False) -> int:
+    """The largest font size whose line fits ``height`` and ``value`` fits ``width``."""
+    size = max(1, int(height * _EM_PER_LINE))
+    if not value:
+        return size
+    wide = font(size, bold).size(value)[0]
+    if wide > width:
+        # Width grows almost linearly with size; scale once, then step down
+        # the last pixel or two, so only a couple of sizes are ever opened.
+        size = max(1, int(size * width / wide))
+        while size > 1 and font(size, bold).size(value)[0] > width:
+            size -= 1
+    return size
+
+
+def ellipsize(value: str, width: int, size: int, bold: bool = False) -> str:
+    """``value`` cut to ``width`` pixels with a trailing ellipsis when too long."""
+    face = font(size, bold)
+    if face.size(value)[0] <= width:
+        return value
+    low, high = 0, len(value)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if face.size(value[:mid].rstrip() + _ELLIPSIS)[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return value[:low].rstrip() + _ELLIPSIS
+
+
+def draw_text(surface: pygame.Surface, value: str, box: pygame.Rect, *,
+              colour: Colour = WHITE, bold: bool = False, align: Align = "left",
+              size: int | None = None, shrink: bool = True) -> pygame.Rect:
+    """Draw one line of text vertically centred in ``box``; returns where it went.
+
+    With ``size`` the text keeps that size and is shortened with an ellipsis
+    if needed (names in a grid look calmer all the same size); otherwise, or
+    with ``shrink``, the size is chosen to fit the box.
+    """
+    if not value or box.width <= 0 or box.height <= 0:
+        return pygame.Rect(box.x, box.y, 0, 0)
+    if size is None:
+        size = fit_size(value, box.width, box.height, bold)
+    elif shrink:
+        size = min(size, fit_size(value, box.width, box.height, bold))
+    else:
+        value = ellipsize(value, box.width, size, bold)
+    rendered = text_surface(value, size, colour, bold)
+    rect = rendered.get_rect()
+    rect.centery = box.centery
+    if align == "center":
+        rect.centerx = box.centerx
+    elif align == "right":
+        rect.right = box.right
+    else:
+        rect.left = box.left
+    return surface.blit(rendered, rect)
+
+
+def draw_digits(surface: pygame.Surface, digits: str, box: pygame.Rect, *,
+                colour: Colour = WHITE) -> pygame.Rect:
+    """Draw clock digits whose ink is as tall as ``box`` (narrower if it must).
+
+    The size is chosen from the measured ink height of the digits, not the
+    font's nominal size, so "at least a quarter of the screen" means the
+    visible figures. Each character comes from the glyph cache.
+    """
+    size = max(1, int(box.height / digit_ink_ratio(True)))
+    advance = sum(glyph(c, size, colour).get_width() for c in digits)
+    if advance > box.width:
+        size = max(1, int(size * box.width / advance))
+    glyphs = [glyph(c, size, colour) for c in digits]
+    ink = glyph("0", size, colour).get_bounding_rect()
+    total = sum(g.get_width() for g in glyphs)
+    x = box.centerx - total // 2
+    y = box.centery - (ink.top + ink.height // 2)
+    drawn = pygame.Rect(x, box.centery - ink.height // 2, 0, ink.height)
+    for g in glyphs:
+        surface.blit(g, (x, y))
+        x += g.get_width()
+    drawn.width = x - drawn.x
+    return drawn

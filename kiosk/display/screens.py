@@ -1,0 +1,297 @@
+"""The wall screens: each draws one view model onto a surface of any size.
+
+A renderer clears the whole surface and draws its view; it reads nothing but
+the view and the surface size, so the same view gives the same pixels at the
+same size (what golden screenshots rely on). Boxes are fractions of the
+height; the time digits' ink is 30 % of the screen height on the clock and
+break screens, and their box is public so the loop can redraw only the digits.
+
+Nothing is said by colour alone: a paused clock gets a banner with words and
+a pause sign, the last minute gets a frame round the digits, the colour-up a
+boxed notice, and the dealer button a lettered disc.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pygame
+
+from kiosk.display.fonts import font
+from kiosk.display.layout import (
+    BLACK,
+    DIM,
+    GREY,
+    WHITE,
+    YELLOW,
+    Frame,
+    draw_digits,
+    draw_text,
+    fit_size,
+)
+from kiosk.display.viewmodels import (
+    BreakView,
+    ClockView,
+    MovesView,
+    ResultsView,
+    SeatingView,
+    TableView,
+)
+
+__all__ = [
+    "DIGIT_INK",
+    "break_digits_box",
+    "clock_digits_box",
+    "paused_banner_box",
+    "render_break",
+    "render_clock",
+    "render_moves",
+    "render_results",
+    "render_seating",
+]
+
+#: Height of the time digits' ink as a fraction of the screen height (DESIGN: "about 1/4").
+DIGIT_INK: Final = 0.30
+
+_CLOCK_DIGITS: Final = (0.335, 0.335 + DIGIT_INK)
+_BREAK_DIGITS: Final = (0.255, 0.255 + DIGIT_INK)
+_CLOCK_BANNER: Final = (0.685, 0.775)
+_BREAK_BANNER: Final = (0.595, 0.685)
+
+
+def clock_digits_box(surface: pygame.Surface) -> pygame.Rect:
+    """Where the clock screen's time digits are drawn (and may be redrawn alone)."""
+    return Frame(surface).box(*_CLOCK_DIGITS)
+
+
+def break_digits_box(surface: pygame.Surface) -> pygame.Rect:
+    return Frame(surface).box(*_BREAK_DIGITS)
+
+
+def paused_banner_box(surface: pygame.Surface, *, on_break: bool = False) -> pygame.Rect:
+    """The band that carries the paused banner on the clock or break screen."""
+    frame = Frame(surface)
+    top, bottom = _BREAK_BANNER if on_break else _CLOCK_BANNER
+    return pygame.Rect(0, frame.y(top), frame.width, frame.y(bottom) - frame.y(top))
+
+
+# --- shared pieces -----------------------------------------------------------------
+
+
+def _header(surface: pygame.Surface, frame: Frame, name: str, right: str = "",
+            badges: tuple[str, ...] = ()) -> None:
+    draw_text(surface, name, frame.box(0.02, 0.09, 0.0, 0.48), colour=GREY)
+    if right:
+        draw_text(surface, right, frame.box(0.02, 0.09, 0.52, 1.0), colour=GREY, align="right")
+    # Badges are boxed words, so they read without their colour.
+    x = frame.width - frame.margin
+    box = frame.box(0.02, 0.095)
+    for badge in reversed(badges):
+        size = fit_size(badge, box.width // 3, int(box.height * 0.7), True)
+        width = font(size, True).size(badge)[0] + box.height // 2
+        rect = pygame.Rect(x - width, box.y, width, box.height)
+        pygame.draw.rect(surface, YELLOW, rect, max(2, frame.height // 180))
+        draw_text(surface, badge, rect, colour=YELLOW, bold=True, align="center", size=size)
+        x = rect.left - box.height // 3
+
+
+def _banner(surface: pygame.Surface, band: pygame.Rect, message: str) -> None:
+    """A full-width yellow band with black words and a pause sign."""
+    pygame.draw.rect(surface, YELLOW, band)
+    bar_h = int(band.height * 0.6)
+    bar_w = max(2, bar_h // 4)
+    x = band.x + band.height // 2
+    y = band.centery - bar_h // 2
+    for offset in (0, bar_w * 2):
+        pygame.draw.rect(surface, BLACK, pygame.Rect(x + offset, y, bar_w, bar_h))
+    text_box = band.inflate(-(band.height * 3), -int(band.height * 0.2))
+    draw_text(surface, message, text_box, colour=BLACK, bold=True, align="center")
+
+
+def _digits(surface: pygame.Surface, box: pygame.Rect, digits: str, *, paused: bool,
+            last_minute: bool) -> None:
+    colour = YELLOW if last_minute else (GREY if paused else WHITE)
+    drawn = draw_digits(surface, digits, box, colour=colour)
+    if last_minute:
+        # The frame, not only the yellow, says "last minute".
+        pad = box.height // 12
+        frame = pygame.Rect(drawn.left - 2 * pad, box.top - pad,
+                            drawn.width + 4 * pad, box.height + 2 * pad)
+        pygame.draw.rect(surface, YELLOW, frame, max(3, box.height // 30),
+                         border_radius=pad)
+
+
+def _labelled(surface: pygame.Surface, frame: Frame, left: float, right: float,
+              label: str, value: str) -> None:
+    draw_text(surface, label, frame.box(0.875, 0.92, left, right), colour=GREY, align="center")
+    draw_text(surface, value, frame.box(0.92, 0.985, left, right), colour=WHITE, bold=True,
+              align="center")
+
+
+# --- screens --------------------------------------------------------------------------
+
+
+def render_clock(surface: pygame.Surface, view: ClockView) -> None:
+    """The main clock: level, blinds, the time left, what is next, and the field."""
+    frame = Frame(surface)
+    surface.fill(BLACK)
+    _header(surface, frame, view.name, badges=view.badges)
+    draw_text(surface, view.level_text, frame.box(0.10, 0.19), colour=WHITE, bold=True,
+              align="center")
+    blinds = " – ".join(p for p in (f"{view.blinds_label} {view.blinds_text}".strip(),
+                                    view.ante_text) if p)
+    draw_text(surface, blinds, frame.box(0.19, 0.31), colour=YELLOW, bold=True, align="center")
+    _digits(surface, clock_digits_box(surface), view.digits, paused=view.paused,
+            last_minute=view.last_minute)
+    if view.paused:
+        _banner(surface, paused_banner_box(surface), view.paused_text)
+    next_text = f"{view.next_level_label}: {view.next_level_text}"
+    if view.until_break_text:
+        draw_text(surface, next_text, frame.box(0.785, 0.86, 0.0, 0.68), colour=WHITE)
+        draw_text(surface, f"{view.until_break_label}: {view.until_break_text}",
+                  frame.box(0.785, 0.86, 0.70, 1.0), colour=WHITE, align="right")
+    else:
+        draw_text(surface, next_text, frame.box(0.785, 0.86), colour=WHITE, align="center")
+    _labelled(surface, frame, 0.0, 0.32, view.players_label, view.players_text)
+    _labelled(surface, frame, 0.34, 0.66, view.average_label, view.average_text)
+    _labelled(surface, frame, 0.68, 1.0, view.chips_label, view.chips_text)
+
+
+def render_break(surface: pygame.Surface, view: BreakView) -> None:
+    """The break: countdown, the level after it, and any colour-up in a box."""
+    frame = Frame(surface)
+    surface.fill(BLACK)
+    _header(surface, frame, view.name)
+    draw_text(surface, view.title, frame.box(0.09, 0.235), colour=YELLOW, bold=True,
+              align="center")
+    _digits(surface, break_digits_box(surface), view.digits, paused=view.paused,
+            last_minute=view.last_minute)
+    if view.paused:
+        _banner(surface, paused_banner_box(surface, on_break=True), view.paused_text)
+    if view.after_text:
+        draw_text(surface, f"{view.after_label}: {view.after_text}", frame.box(0.70, 0.785),
+                  colour=WHITE, bold=True, align="center")
+    if view.colour_up:
+        box = frame.box(0.80, 0.90, 0.05, 0.95)
+        pygame.draw.rect(surface, YELLOW, box, max(3, frame.height // 120),
+                         border_radius=box.height // 6)
+        draw_text(surface, view.colour_up_text, box.inflate(-box.height, -box.height // 4),
+                  colour=YELLOW, bold=True, align="center")
+    draw_text(surface, f"{view.players_label}: {view.players_text}", frame.box(0.915, 0.98),
+              colour=GREY, align="center")
+
+
+def _grid(count: int) -> tuple[int, int]:
+    """Columns and rows for ``count`` tables: at most three across."""
+    columns = min(max(count, 1), 3)
+    return columns, -(-max(count, 1) // columns)
+
+
+def _table(surface: pygame.Surface, cell: pygame.Rect, table: TableView, mark: str,
+           line_height: int) -> None:
+    head = pygame.Rect(cell.x, cell.y, cell.width, int(line_height * 1.15))
+    pygame.draw.rect(surface, WHITE, head, border_radius=line_height // 5)
+    draw_text(surface, table.title, head.inflate(-line_height // 2, -line_height // 6),
+              colour=BLACK, bold=True, align="center")
+    size = fit_size("00", line_height * 4, int(line_height * 0.9))
+    seat_w = int(line_height * 1.4)
+    disc = line_height
+    y = head.bottom + line_height // 6
+    for line in table.seats:
+        row = pygame.Rect(cell.x, y, cell.width, line_height)
+        draw_text(surface, line.seat_text, pygame.Rect(row.x, row.y, seat_w, row.height),
+                  colour=GREY if line.name else DIM, align="right", size=size)
+        name_x = row.x + seat_w + line_height // 3
+        if line.button:
+            centre = (name_x + disc // 2, row.centery)
+            pygame.draw.circle(surface, WHITE, centre, disc // 2 - 1)
+            draw_text(surface, mark, pygame.Rect(name_x, row.y, disc, row.height).inflate(
+                -disc // 4, -disc // 4), colour=BLACK, bold=True, align="center")
+        name_x += disc + line_height // 4
+        draw_text(surface, line.name, pygame.Rect(name_x, row.y, row.right - name_x, row.height),
+                  colour=WHITE, size=size, shrink=False)
+        y += line_height
+
+
+def render_seating(surface: pygame.Surface, view: SeatingView) -> None:
+    """One page of tables, each with every seat; a lettered disc marks the button."""
+    frame = Frame(surface)
+    surface.fill(BLACK)
+    draw_text(surface, view.title, frame.box(0.02, 0.10, 0.0, 0.6), colour=WHITE, bold=True)
+    draw_text(surface, view.page_text, frame.box(0.03, 0.09, 0.62, 1.0), colour=GREY,
+              align="right")
+    area = frame.box(0.12, 0.98)
+    columns, rows = _grid(view.tables_per_page)
+    gap = frame.margin
+    cell_w = (area.width - gap * (columns - 1)) // columns
+    cell_h = (area.height - gap * (rows - 1)) // rows
+    seats = max((len(t.seats) for t in view.tables), default=10)
+    # A header of 1.15 lines plus a small gap above the seats.
+    line_height = min(int(cell_h / (seats + 1.35)), frame.y(0.075))
+    for index, table in enumerate(view.tables):
+        col, row = index % columns, index // columns
+        cell = pygame.Rect(area.x + col * (cell_w + gap), area.y + row * (cell_h + gap),
+                           cell_w, cell_h)
+        _table(surface, cell, table, view.button_mark, line_height)
+
+
+def _title(surface: pygame.Surface, frame: Frame, title: str, page_text: str) -> None:
+    draw_text(surface, title, frame.box(0.02, 0.115, 0.0, 0.6), colour=WHITE, bold=True)
+    draw_text(surface, page_text, frame.box(0.035, 0.10, 0.62, 1.0), colour=GREY, align="right")
+
+
+def render_moves(surface: pygame.Surface, view: MovesView) -> None:
+    """Pending moves, one per line, all at the size the longest line allows."""
+    frame = Frame(surface)
+    surface.fill(BLACK)
+    _title(surface, frame, view.title, view.page_text)
+    area = frame.box(0.14, 0.98)
+    if not view.lines:
+        draw_text(surface, view.empty_text, frame.box(0.45, 0.55), colour=GREY, align="center")
+        return
+    line_height = min(area.height // max(len(view.lines), 1), frame.y(0.085))
+    size = min(fit_size(line, area.width, int(line_height * 0.85)) for line in view.lines)
+    for index, line in enumerate(view.lines):
+        row = pygame.Rect(area.x, area.y + index * line_height, area.width, line_height)
+        draw_text(surface, line, row, colour=WHITE, size=size, shrink=False)
+
+
+def render_results(surface: pygame.Surface, view: ResultsView) -> None:
+    """The winner in a box, then one page of places, names and points."""
+    frame = Frame(surface)
+    surface.fill(BLACK)
+    _title(surface, frame, view.title, view.page_text)
+    top = 0.14
+    if view.winner_name:
+        box = frame.box(0.135, 0.275)
+        pygame.draw.rect(surface, YELLOW, box, max(3, frame.height // 120),
+                         border_radius=box.height // 8)
+        inner = box.inflate(-box.height // 2, -box.height // 5)
+        label_w = int(inner.width * 0.3)
+        draw_text(surface, view.winner_label, pygame.Rect(inner.x, inner.y, label_w, inner.height),
+                  colour=YELLOW, bold=True)
+        draw_text(surface, view.winner_name,
+                  pygame.Rect(inner.x + label_w, inner.y, inner.width - label_w, inner.height),
+                  colour=YELLOW, bold=True, align="center")
+        top = 0.30
+    if not view.rows:
+        draw_text(surface, view.empty_text, frame.box(0.5, 0.6), colour=GREY, align="center")
+        return
+    if view.points_label:
+        draw_text(surface, view.points_label, frame.box(top, top + 0.05, 0.78, 1.0),
+                  colour=GREY, align="right")
+    area = frame.box(top + 0.055, 0.98)
+    line_height = min(area.height // max(len(view.rows), 1), frame.y(0.075))
+    place_w = int(area.width * 0.2)
+    size = min(fit_size(r.place_text, place_w, int(line_height * 0.85)) for r in view.rows)
+    for index, result in enumerate(view.rows):
+        y = area.y + index * line_height
+        draw_text(surface, result.place_text, pygame.Rect(area.x, y, place_w, line_height),
+                  colour=GREY, align="right", size=size)
+        name_box = pygame.Rect(area.x + int(area.width * 0.24), y, int(area.width * 0.52),
+                               line_height)
+        draw_text(surface, result.name, name_box, colour=WHITE, bold=True, size=size,
+                  shrink=False)
+        draw_text(surface, result.points_text, pygame.Rect(area.x + int(area.width * 0.78), y,
+                                                           int(area.width * 0.22), line_height),
+                  colour=WHITE, align="right", size=size)
