@@ -85,7 +85,13 @@ def is_substantial_action(actions: Iterable[ActionKind | Action | Acted]) -> boo
 
 def verify_misdeal(errors: Collection[DealingError],
                    actions: Iterable[ActionKind | Action | Acted] = ()) -> None:
-    """Refuse a misdeal unless a listed dealing error happened before substantial action."""
+    """Refuse a misdeal unless a listed dealing error happened before substantial action.
+
+    >>> verify_misdeal({DealingError.TWO_HOLE_CARDS_EXPOSED}, [ActionKind.CHECK] * 3)
+    Traceback (most recent call last):
+    rules.misdeal.SubstantialActionTaken: Substantial action has occurred: the hand cannot \
+be declared a misdeal
+    """
     if is_substantial_action(actions):
         raise SubstantialActionTaken()
     if not _MISDEALS.intersection(errors):

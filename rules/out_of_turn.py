@@ -154,7 +154,15 @@ def _legal(hand: BettingHand, action: Action) -> bool:
 
 def verify_act_after_out_of_turn(hand: BettingHand, oot: OutOfTurn,
                                  house: HouseRules | OutOfTurnPolicy, action: Action) -> None:
-    """Refuse an action the out-of-turn ruling does not leave the player."""
+    """Refuse an action the out-of-turn ruling does not leave the player.
+
+    >>> hand = BettingHand.start({1: 5000, 2: 5000, 3: 5000, 4: 5000}, 1, "50/100")
+    >>> oot = OutOfTurn.record(hand, 1, Action(ActionKind.RAISE, 300))
+    >>> verify_act_after_out_of_turn(hand.call(), oot, OutOfTurnPolicy.CALL_OR_FOLD,
+    ...                              Action(ActionKind.RAISE, 300))
+    Traceback (most recent call last):
+    rules.out_of_turn.OutOfTurnRestricted: After acting out of turn, seat 1 may only: call, fold
+    """
     ruling = rule_out_of_turn(hand, oot, house)
     ok = action == ruling.binding if ruling.binding else action.kind in ruling.allowed
     if not ok:
