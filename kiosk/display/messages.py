@@ -58,6 +58,7 @@ _NN: Final = {
     "no_results": "Ingen er slått ut enno",
     "page": "Side {page} av {pages}",
     "no_time": "--:--",
+    "label_value": "{label}: {value}",
 }
 
 _NB: Final = {
@@ -98,6 +99,7 @@ _NB: Final = {
     "no_results": "Ingen er slått ut ennå",
     "page": "Side {page} av {pages}",
     "no_time": "--:--",
+    "label_value": "{label}: {value}",
 }
 
 _DA: Final = {
@@ -138,6 +140,7 @@ _DA: Final = {
     "no_results": "Ingen er slået ud endnu",
     "page": "Side {page} af {pages}",
     "no_time": "--:--",
+    "label_value": "{label}: {value}",
 }
 
 _EN: Final = {
@@ -178,6 +181,7 @@ _EN: Final = {
     "no_results": "Nobody is out yet",
     "page": "Page {page} of {pages}",
     "no_time": "--:--",
+    "label_value": "{label}: {value}",
 }
 
 #: Language → key → template.

@@ -138,20 +138,18 @@ def render_clock(surface: pygame.Surface, view: ClockView) -> None:
     _header(surface, frame, view.name, badges=view.badges)
     draw_text(surface, view.level_text, frame.box(0.10, 0.19), colour=WHITE, bold=True,
               align="center")
-    blinds = " – ".join(p for p in (f"{view.blinds_label} {view.blinds_text}".strip(),
-                                    view.ante_text) if p)
-    draw_text(surface, blinds, frame.box(0.19, 0.31), colour=YELLOW, bold=True, align="center")
+    draw_text(surface, view.blinds_line, frame.box(0.19, 0.31), colour=YELLOW, bold=True,
+              align="center")
     _digits(surface, clock_digits_box(surface), view.digits, paused=view.paused,
             last_minute=view.last_minute)
     if view.paused:
         _banner(surface, paused_banner_box(surface), view.paused_text)
-    next_text = f"{view.next_level_label}: {view.next_level_text}"
-    if view.until_break_text:
-        draw_text(surface, next_text, frame.box(0.785, 0.86, 0.0, 0.68), colour=WHITE)
-        draw_text(surface, f"{view.until_break_label}: {view.until_break_text}",
-                  frame.box(0.785, 0.86, 0.70, 1.0), colour=WHITE, align="right")
+    if view.until_break_line:
+        draw_text(surface, view.next_line, frame.box(0.785, 0.86, 0.0, 0.68), colour=WHITE)
+        draw_text(surface, view.until_break_line, frame.box(0.785, 0.86, 0.70, 1.0),
+                  colour=WHITE, align="right")
     else:
-        draw_text(surface, next_text, frame.box(0.785, 0.86), colour=WHITE, align="center")
+        draw_text(surface, view.next_line, frame.box(0.785, 0.86), colour=WHITE, align="center")
     _labelled(surface, frame, 0.0, 0.32, view.players_label, view.players_text)
     _labelled(surface, frame, 0.34, 0.66, view.average_label, view.average_text)
     _labelled(surface, frame, 0.68, 1.0, view.chips_label, view.chips_text)
@@ -168,17 +166,15 @@ def render_break(surface: pygame.Surface, view: BreakView) -> None:
             last_minute=view.last_minute)
     if view.paused:
         _banner(surface, paused_banner_box(surface, on_break=True), view.paused_text)
-    if view.after_text:
-        draw_text(surface, f"{view.after_label}: {view.after_text}", frame.box(0.70, 0.785),
-                  colour=WHITE, bold=True, align="center")
+    draw_text(surface, view.after_line, frame.box(0.70, 0.785), colour=WHITE, bold=True,
+              align="center")
     if view.colour_up:
         box = frame.box(0.80, 0.90, 0.05, 0.95)
         pygame.draw.rect(surface, YELLOW, box, max(3, frame.height // 120),
                          border_radius=box.height // 6)
         draw_text(surface, view.colour_up_text, box.inflate(-box.height, -box.height // 4),
                   colour=YELLOW, bold=True, align="center")
-    draw_text(surface, f"{view.players_label}: {view.players_text}", frame.box(0.915, 0.98),
-              colour=GREY, align="center")
+    draw_text(surface, view.players_line, frame.box(0.915, 0.98), colour=GREY, align="center")
 
 
 def _grid(count: int) -> tuple[int, int]:

@@ -72,11 +72,17 @@ class ClockView:
     blinds_label: str
     blinds_text: str
     ante_text: str
+    #: "Blindar 800 / 1 600 – Ante 100"; empty on a break.
+    blinds_line: str
     digits: str
     next_level_label: str
     next_level_text: str
+    #: "Neste nivå: Nivå 2 – 200 / 400", or "Siste nivå" when none follows.
+    next_line: str
     until_break_label: str
     until_break_text: str
+    #: "Til pause: 59:00"; empty when no break is ahead.
+    until_break_line: str
     players_label: str
     players_text: str
     average_label: str
@@ -100,10 +106,13 @@ class BreakView:
     digits: str
     after_label: str
     after_text: str
+    #: "Etter pausa: Nivå 7 – 2 000 / 4 000 – Ante 500"
+    after_line: str
     colour_up: bool
     colour_up_text: str
     players_label: str
     players_text: str
+    players_line: str
     paused: bool
     paused_text: str
     last_minute: bool
@@ -236,6 +245,10 @@ def _number_after(state: Tournament, reading: clocks.ClockReading) -> int:
     return sum(1 for p in periods if isinstance(p, Level)) + 1
 
 
+def _labelled(label: str, value: str, lang: str) -> str:
+    return text("label_value", lang, label=label, value=value) if label and value else value
+
+
 def _and_list(values: Sequence[str], lang: str) -> str:
     """ "100 og 200", "25, 100 og 200" """
     if len(values) <= 1:
@@ -259,17 +272,20 @@ def clock_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
     period = reading.period
     if isinstance(period, Level):
         level_text = text("level", lang, number=reading.level_number)
+        blinds_label = text("blinds", lang)
         blinds_text, ante_text = _blinds(period, lang), _ante(period, lang)
     else:
+        # No blinds are played in a break; the next level says what follows.
         level_text = text("meal_break" if period.meal else "break", lang)
-        upcoming = reading.next_level
-        blinds_text = _blinds(upcoming, lang) if upcoming else ""
-        ante_text = _ante(upcoming, lang) if upcoming else ""
+        blinds_label = blinds_text = ante_text = ""
+    blinds_line = " – ".join(p for p in (f"{blinds_label} {blinds_text}".strip(), ante_text) if p)
     if reading.next_level is not None:
+        next_label = text("next_level", lang)
         next_text = _level_line(_number_after(state, reading), reading.next_level, lang)
     else:
-        next_text = text("last_level", lang)
+        next_label, next_text = "", text("last_level", lang)
     until_break = "" if reading.until_break is None else format_time(reading.until_break)
+    until_label = text("until_break", lang) if until_break else ""
     chips = structure.starting_stack * state.entrants
     average = chips // state.remaining if state.remaining else 0
     badges = tuple(
@@ -278,14 +294,17 @@ def clock_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
     return ClockView(
         name=state.config.name,
         level_text=level_text,
-        blinds_label=text("blinds", lang),
+        blinds_label=blinds_label,
         blinds_text=blinds_text,
         ante_text=ante_text,
+        blinds_line=blinds_line,
         digits=_digits(reading, lang),
-        next_level_label=text("next_level", lang),
+        next_level_label=next_label,
         next_level_text=next_text,
-        until_break_label=text("until_break", lang) if until_break else "",
+        next_line=_labelled(next_label, next_text, lang),
+        until_break_label=until_label,
         until_break_text=until_break,
+        until_break_line=_labelled(until_label, until_break, lang),
         players_label=text("players_left", lang),
         players_text=_players(state, lang),
         average_label=text("average_stack", lang),
@@ -319,10 +338,12 @@ def break_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
         digits=_digits(reading, lang),
         after_label=text("after_break", lang) if after else "",
         after_text=after,
+        after_line=_labelled(text("after_break", lang), after, lang),
         colour_up=bool(chips),
         colour_up_text=colour_up_text,
         players_label=text("players_left", lang),
         players_text=_players(state, lang),
+        players_line=_labelled(text("players_left", lang), _players(state, lang), lang),
         paused=not state.clock.running,
         paused_text=_paused_text(state, power_cut, lang),
         last_minute=_last_minute(reading),

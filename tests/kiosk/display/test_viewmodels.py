@@ -57,6 +57,21 @@ def test_clock_at_the_start(night: Night) -> None:
     assert not view.paused and view.paused_text == ""
     assert not view.last_minute and not view.on_break
     assert view.badges == ()
+    assert view.blinds_line == "Blindar 100 / 200"
+    assert view.next_line == "Neste nivå: Nivå 2 – 200 / 400"
+    assert view.until_break_line == "Til pause: 1:00:00"
+
+
+def test_clock_in_the_last_level_and_in_a_break(night: Night) -> None:
+    last = clock_view(night.state, 10 * 3600.0, "nb")
+    assert (last.level_text, last.digits) == ("Nivå 9", "--:--")
+    assert (last.next_line, last.until_break_line) == ("Siste nivå", "")
+    on_break = clock_view(night.state, _break_start(night, 1) + MINUTE)
+    assert on_break.on_break and on_break.level_text == "Pause"
+    # No blinds are played in a break: the screen says what comes next instead.
+    assert on_break.blinds_line == ""
+    assert on_break.next_line == "Neste nivå: Nivå 3 – 300 / 600"
+    assert not on_break.last_minute
 
 
 def test_clock_moves_through_levels(night: Night) -> None:
@@ -80,6 +95,7 @@ def test_clock_shows_antes_and_numbers_per_language(night: Night) -> None:
     assert (nn.level_text, nn.blinds_text, nn.ante_text) == (
         "Nivå 5", f"{format_int(800)} / {format_int(1600)}", "Ante 100")
     assert (en.level_text, en.blinds_text, en.blinds_label) == ("Level 5", "800 / 1,600", "Blinds")
+    assert en.blinds_line == "Blinds 800 / 1,600 – Ante 100"
     assert en.chips_text == "540,000"
     assert en.next_level_text == "Level 6 – 1,200 / 2,400 – Ante 200"
     assert clock_view(night.state, at, "da").level_text == "Niveau 5"
@@ -125,6 +141,8 @@ def test_break_with_colour_up() -> None:
     assert view.colour_up_text == "Fargebyte: 100 og 200 blir tekne ut"
     assert (view.after_label, view.after_text) == (
         "Etter pausa", f"Nivå 7 – {format_int(2000)} / {format_int(4000)} – Ante 500")
+    assert view.after_line == f"Etter pausa: {view.after_text}"
+    assert view.players_line == "Spelarar att: 54 / 54"
     en = break_view(night.state, at, "en")
     assert en.colour_up_text == "Colour-up: the 100 and 200 chips are removed"
     assert break_view(night.state, at, "da").colour_up_text == "Farveskift: 100 og 200 tages ud"
