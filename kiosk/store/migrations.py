@@ -55,6 +55,9 @@ def _v1_events(db: sqlite_utils.Database) -> None:
     )
     db.table("events").create_index(
         ["tournament_id", "lamport", "device_id", "seq"], index_name="events_fold")
+    # Start-up looks for unreadable rows; almost none exist, so the index is tiny.
+    db.execute("CREATE INDEX events_unreadable ON events (tournament_id)"
+               " WHERE unreadable IS NOT NULL")
 
 
 def _v2_players(db: sqlite_utils.Database) -> None:
