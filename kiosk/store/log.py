@@ -206,6 +206,9 @@ class EventLog:
             failure = write_error(err)
             log.error("append of %d events failed, nothing kept: %s", len(rows), err)
             raise failure from err
+        except BaseException:
+            rollback(conn)
+            raise
         # Only now, with the batch on disk, does memory move on.
         self.last_seq, self.lamport = last_seq, lamport
         if self._vector is not None:

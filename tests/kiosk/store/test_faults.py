@@ -61,3 +61,15 @@ def test_an_io_error_on_append_leaves_memory_where_the_disk_is(store: Store) -> 
     assert store.log.last_seq == 1 and store.log.count() == 1
     store.conn.execute("PRAGMA query_only=OFF")
     assert store.append_new("t1", [big(1)])[0].seq == 2
+
+
+def test_a_failure_inside_the_append_transaction_keeps_nothing(store: Store) -> None:
+    def broken_hook(*_: object) -> None:
+        raise RuntimeError("bug in a hook")
+
+    store.log.on_added.append(broken_hook)
+    with pytest.raises(RuntimeError):
+        store.append_new("t1", [big(1)])
+    assert not store.conn.in_transaction and store.log.count() == 0
+    store.log.on_added.remove(broken_hook)
+    assert store.append_new("t1", [big(1)])[0].seq == 1
