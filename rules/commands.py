@@ -314,13 +314,6 @@ def _create(state: Tournament, cmd: CreateTournament, now: float, rng: Random) -
     return [event]
 
 
-@_decides(RegisterPlayer)
-def _register(state: Tournament, cmd: RegisterPlayer, now: float, rng: Random) -> list[Event]:
-    event = PlayerRegistered(at=now, player_id=cmd.player_id, name=cmd.name)
-    _probe(state, event)
-    return [event]
-
-
 @_decides(CheckIn)
 def _check_in(state: Tournament, cmd: CheckIn, now: float, rng: Random) -> list[Event]:
     events: list[Event] = []
@@ -384,12 +377,6 @@ def _occupancy(state: Tournament) -> dict[int, dict[int, str]]:
     return seatmap
 
 
-@_decides(CloseLateRegistration)
-def _close_late(state: Tournament, cmd: CloseLateRegistration, now: float,
-                rng: Random) -> list[Event]:
-    return [LateRegistrationClosed(at=now)]
-
-
 @_decides(DrawSeats)
 def _draw_seats(state: Tournament, cmd: DrawSeats, now: float, rng: Random) -> list[Event]:
     from rules.values import SeatRef
@@ -407,34 +394,13 @@ def _draw_seats(state: Tournament, cmd: DrawSeats, now: float, rng: Random) -> l
     return [event]
 
 
-@_decides(StartClock)
-def _start_clock(state: Tournament, cmd: StartClock, now: float, rng: Random) -> list[Event]:
-    event = ClockStarted(at=now)
-    _probe(state, event)
-    return [event]
-
-
-@_decides(PauseClock)
-def _pause(state: Tournament, cmd: PauseClock, now: float, rng: Random) -> list[Event]:
-    event = ClockPaused(at=now)
-    _probe(state, event)
-    return [event]
-
-
-@_decides(ResumeClock)
-def _resume(state: Tournament, cmd: ResumeClock, now: float, rng: Random) -> list[Event]:
-    event = ClockResumed(at=now)
-    _probe(state, event)
-    return [event]
-
-
 @_decides(TogglePause)
 def _toggle(state: Tournament, cmd: TogglePause, now: float, rng: Random) -> list[Event]:
     if not state.clock.started:
-        return _start_clock(state, StartClock(), now, rng)
+        return _one_event(state, StartClock(), now, rng)
     if state.clock.running:
-        return _pause(state, PauseClock(), now, rng)
-    return _resume(state, ResumeClock(), now, rng)
+        return _one_event(state, PauseClock(), now, rng)
+    return _one_event(state, ResumeClock(), now, rng)
 
 
 def _jump(state: Tournament, index: int, now: float) -> list[Event]:
@@ -462,13 +428,6 @@ def _previous_level(state: Tournament, cmd: PreviousLevel, now: float,
 @_decides(JumpToLevel)
 def _jump_to(state: Tournament, cmd: JumpToLevel, now: float, rng: Random) -> list[Event]:
     return _jump(state, cmd.period_index, now)
-
-
-@_decides(AdjustTime)
-def _adjust(state: Tournament, cmd: AdjustTime, now: float, rng: Random) -> list[Event]:
-    event = TimeAdjusted(at=now, seconds=cmd.seconds)
-    _probe(state, event)
-    return [event]
 
 
 def bust_groups(player_ids: tuple[str, ...], start_stacks: Mapping[str, int] | None
@@ -527,40 +486,6 @@ def _balance(state: Tournament, seatmap: dict[int, dict[int, str]], now: float,
     return [MoveProposed(at=now, move=m) for m in moves]
 
 
-@_decides(MarkAbsent)
-def _absent(state: Tournament, cmd: MarkAbsent, now: float, rng: Random) -> list[Event]:
-    event = PlayerAbsent(at=now, player_id=cmd.player_id)
-    _probe(state, event)
-    return [event]
-
-
-@_decides(MarkReturned)
-def _returned(state: Tournament, cmd: MarkReturned, now: float, rng: Random) -> list[Event]:
-    event = PlayerReturned(at=now, player_id=cmd.player_id)
-    _probe(state, event)
-    return [event]
-
-
-@_decides(ConfirmMove)
-def _confirm(state: Tournament, cmd: ConfirmMove, now: float, rng: Random) -> list[Event]:
-    event = MoveConfirmed(at=now, player_id=cmd.player_id)
-    _probe(state, event)
-    return [event]
-
-
-@_decides(CancelMove)
-def _cancel(state: Tournament, cmd: CancelMove, now: float, rng: Random) -> list[Event]:
-    event = MoveCancelled(at=now, player_id=cmd.player_id)
-    _probe(state, event)
-    return [event]
-
-
-@_decides(SetBreakOrder)
-def _break_order(state: Tournament, cmd: SetBreakOrder, now: float,
-                 rng: Random) -> list[Event]:
-    return [BreakOrderSet(at=now, tables=cmd.tables)]
-
-
 @_decides(DrawButton)
 def _draw_button(state: Tournament, cmd: DrawButton, now: float, rng: Random) -> list[Event]:
     from rules.refusals import UnknownTable
@@ -574,34 +499,36 @@ def _draw_button(state: Tournament, cmd: DrawButton, now: float, rng: Random) ->
     return [event]
 
 
-@_decides(StartHand)
-def _start_hand(state: Tournament, cmd: StartHand, now: float, rng: Random) -> list[Event]:
-    event = HandStarted(at=now, table=cmd.table)
+# Commands that become exactly one event, checked by the reducer's own rules.
+_ONE_EVENT: dict[type[Command], Callable[[Any, float], Event]] = {
+    RegisterPlayer: lambda c, now: PlayerRegistered(at=now, player_id=c.player_id,
+                                                    name=c.name),
+    CloseLateRegistration: lambda c, now: LateRegistrationClosed(at=now),
+    StartClock: lambda c, now: ClockStarted(at=now),
+    PauseClock: lambda c, now: ClockPaused(at=now),
+    ResumeClock: lambda c, now: ClockResumed(at=now),
+    AdjustTime: lambda c, now: TimeAdjusted(at=now, seconds=c.seconds),
+    MarkAbsent: lambda c, now: PlayerAbsent(at=now, player_id=c.player_id),
+    MarkReturned: lambda c, now: PlayerReturned(at=now, player_id=c.player_id),
+    ConfirmMove: lambda c, now: MoveConfirmed(at=now, player_id=c.player_id),
+    CancelMove: lambda c, now: MoveCancelled(at=now, player_id=c.player_id),
+    SetBreakOrder: lambda c, now: BreakOrderSet(at=now, tables=c.tables),
+    StartHand: lambda c, now: HandStarted(at=now, table=c.table),
+    SetHandForHand: lambda c, now: HandForHandSet(at=now, on=c.on),
+    ListForSitAndGo: lambda c, now: SitAndGoListed(at=now, player_id=c.player_id),
+    StartSitAndGo: lambda c, now: SitAndGoStarted(at=now, sit_and_go_id=c.sit_and_go_id,
+                                                  player_ids=c.player_ids),
+}
+
+
+def _one_event(state: Tournament, cmd: Command, now: float, rng: Random) -> list[Event]:
+    event = _ONE_EVENT[type(cmd)](cmd, now)
     _probe(state, event)
     return [event]
 
 
-@_decides(SetHandForHand)
-def _hand_for_hand(state: Tournament, cmd: SetHandForHand, now: float,
-                   rng: Random) -> list[Event]:
-    return [HandForHandSet(at=now, on=cmd.on)]
-
-
-@_decides(ListForSitAndGo)
-def _list_sng(state: Tournament, cmd: ListForSitAndGo, now: float,
-              rng: Random) -> list[Event]:
-    event = SitAndGoListed(at=now, player_id=cmd.player_id)
-    _probe(state, event)
-    return [event]
-
-
-@_decides(StartSitAndGo)
-def _start_sng(state: Tournament, cmd: StartSitAndGo, now: float,
-               rng: Random) -> list[Event]:
-    event = SitAndGoStarted(at=now, sit_and_go_id=cmd.sit_and_go_id,
-                            player_ids=cmd.player_ids)
-    _probe(state, event)
-    return [event]
+for _command in _ONE_EVENT:
+    _DECIDERS[_command] = _one_event
 
 
 @_decides(Undo)
