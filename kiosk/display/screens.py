@@ -274,7 +274,7 @@ def render_results(surface: pygame.Surface, view: ResultsView) -> None:
         draw_text(surface, view.empty_text, frame.box(0.5, 0.6), colour=GREY, align="center")
         return
     if view.points_label:
-        draw_text(surface, view.points_label, frame.box(top, top + 0.05, 0.78, 1.0),
+        draw_text(surface, view.points_label, frame.box(top, top + 0.05, 0.86, 1.0),
                   colour=GREY, align="right")
     area = frame.box(top + 0.055, 0.98)
     line_height = min(area.height // max(len(view.rows), 1), frame.y(0.075))
@@ -284,10 +284,11 @@ def render_results(surface: pygame.Surface, view: ResultsView) -> None:
         y = area.y + index * line_height
         draw_text(surface, result.place_text, pygame.Rect(area.x, y, place_w, line_height),
                   colour=GREY, align="right", size=size)
-        name_box = pygame.Rect(area.x + int(area.width * 0.24), y, int(area.width * 0.52),
+        name_box = pygame.Rect(area.x + int(area.width * 0.24), y, int(area.width * 0.62),
                                line_height)
         draw_text(surface, result.name, name_box, colour=WHITE, bold=True, size=size,
                   shrink=False)
-        draw_text(surface, result.points_text, pygame.Rect(area.x + int(area.width * 0.78), y,
-                                                           int(area.width * 0.22), line_height),
-                  colour=WHITE, align="right", size=size)
+        points_box = pygame.Rect(area.x + int(area.width * 0.88), y, int(area.width * 0.12),
+                                 line_height)
+        draw_text(surface, result.points_text, points_box, colour=WHITE, align="right",
+                  size=size)

@@ -247,3 +247,32 @@ def test_view_models_do_not_import_pygame() -> None:
     code = ("import sys, kiosk.display.viewmodels, kiosk.display.messages; "
             "assert 'pygame' not in sys.modules, 'pygame imported'")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+@pytest.mark.parametrize("tables", [1, 2, 6, 7, 12, 15])
+def test_seating_pages_hold_every_table_once(tables: int) -> None:
+    night = Night().started(tables * 10)
+    first = seating_view(night.state, 0.0)
+    assert len(night.state.tables) == tables
+    assert first.tables_per_page <= 6
+    seen = [t.number for p in range(first.pages)
+            for t in seating_view(night.state, 0.0, page=p).tables]
+    assert seen == sorted(night.state.tables)
+    assert (first.page_text == "") is (first.pages == 1)
+
+
+def test_long_lists_page_in_shared_time() -> None:
+    night = Night().started(150)
+    for i in range(1, 41):
+        night.do(BustPlayers((f"p{i}",)))
+    results = [results_view(night.state, PAGE_SECONDS * p) for p in range(4)]
+    assert [r.page for r in results] == [0, 1, 2, 3]
+    assert results[0].page_text == "Side 1 av 4"
+    assert [row.place for r in results for row in r.rows] == list(range(111, 151))
+    assert results[0].winner_name == ""
+    moves = moves_view(night.state, 0.0)
+    pending = len(night.state.moves)
+    assert moves.pages == max(1, -(-pending // 10))
+    every = [line for p in range(moves.pages)
+             for line in moves_view(night.state, 0.0, page=p).lines]
+    assert len(every) == pending
