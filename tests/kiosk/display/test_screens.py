@@ -250,3 +250,30 @@ def test_only_the_pygame_2_1_api_is_used() -> None:
     for source in sorted(package.glob("*.py")):
         found = _NEWER_THAN_PYGAME_2_1.findall(source.read_text(encoding="utf-8"))
         assert not found, (source.name, found)
+
+
+def _dark_columns(surface: pygame.Surface, area: pygame.Rect) -> list[tuple[int, int]]:
+    """Runs of x (start, end) inside ``area`` where no pixel is lit, between lit parts."""
+    mask = _lit_mask(surface, area)
+    spans = sorted((r.left, r.right) for r in
+                   cast(list[pygame.Rect], mask.get_bounding_rects()))
+    runs, reach = [], spans[0][1]
+    for left, right in spans[1:]:
+        if left > reach:
+            runs.append((area.x + reach, area.x + left))
+        reach = max(reach, right)
+    return runs
+
+
+def test_long_names_stay_in_their_table(big_night: Night) -> None:
+    surface = pygame.Surface((1280, 720))
+    view = seating_view(big_night.state, 0.0)
+    long = "Kari Nordmann-Østerbø-Langenavnsen " * 4
+    tables = tuple(dataclasses.replace(t, seats=tuple(
+        dataclasses.replace(line, name=long) for line in t.seats)) for t in view.tables)
+    render_seating(surface, dataclasses.replace(view, tables=tables))
+    grid = Frame(surface).box(0.12, 0.98)
+    # Three columns of tables, and a dark gap between neighbours all the way down.
+    gaps = _dark_columns(surface, grid)
+    assert len(gaps) == 2, gaps
+    assert all(end - start >= 8 for start, end in gaps)
