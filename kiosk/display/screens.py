@@ -44,7 +44,9 @@ __all__ = [
     "clock_digits_box",
     "paused_banner_box",
     "render_break",
+    "render_break_tick",
     "render_clock",
+    "render_clock_tick",
     "render_moves",
     "render_results",
     "render_seating",
@@ -54,9 +56,13 @@ __all__ = [
 DIGIT_INK: Final = 0.30
 
 _CLOCK_DIGITS: Final = (0.335, 0.335 + DIGIT_INK)
-_BREAK_DIGITS: Final = (0.255, 0.255 + DIGIT_INK)
+_BREAK_DIGITS: Final = (0.265, 0.265 + DIGIT_INK)
+#: The full-width bands the digits (and the last-minute frame) own, between
+#: the lines above and the paused banner below, so they can be redrawn alone.
+_CLOCK_BAND: Final = (0.31, 0.685)
+_BREAK_BAND: Final = (0.235, 0.60)
 _CLOCK_BANNER: Final = (0.685, 0.775)
-_BREAK_BANNER: Final = (0.595, 0.685)
+_BREAK_BANNER: Final = (0.60, 0.69)
 
 
 def clock_digits_box(surface: pygame.Surface) -> pygame.Rect:
@@ -68,21 +74,22 @@ def break_digits_box(surface: pygame.Surface) -> pygame.Rect:
     return Frame(surface).box(*_BREAK_DIGITS)
 
 
+def _band(surface: pygame.Surface, top: float, bottom: float) -> pygame.Rect:
+    frame = Frame(surface)
+    return pygame.Rect(0, frame.y(top), frame.width, frame.y(bottom) - frame.y(top))
+
+
 def paused_banner_box(surface: pygame.Surface, *, on_break: bool = False) -> pygame.Rect:
     """The band that carries the paused banner on the clock or break screen."""
-    frame = Frame(surface)
-    top, bottom = _BREAK_BANNER if on_break else _CLOCK_BANNER
-    return pygame.Rect(0, frame.y(top), frame.width, frame.y(bottom) - frame.y(top))
+    return _band(surface, *(_BREAK_BANNER if on_break else _CLOCK_BANNER))
 
 
 # --- shared pieces -----------------------------------------------------------------
 
 
-def _header(surface: pygame.Surface, frame: Frame, name: str, right: str = "",
+def _header(surface: pygame.Surface, frame: Frame, name: str,
             badges: tuple[str, ...] = ()) -> None:
     draw_text(surface, name, frame.box(0.02, 0.09, 0.0, 0.48), colour=GREY)
-    if right:
-        draw_text(surface, right, frame.box(0.02, 0.09, 0.52, 1.0), colour=GREY, align="right")
     # Badges are boxed words, so they read without their colour.
     x = frame.width - frame.margin
     box = frame.box(0.02, 0.095)
@@ -131,6 +138,38 @@ def _labelled(surface: pygame.Surface, frame: Frame, left: float, right: float,
 # --- screens --------------------------------------------------------------------------
 
 
+def render_clock_tick(surface: pygame.Surface, view: ClockView) -> list[pygame.Rect]:
+    """Redraw only what a second changes on a drawn clock screen; returns the dirty rects.
+
+    Within a level only the time left, the time to the break and the
+    last-minute frame move, so the loop calls this once a second and passes
+    the rects to ``pygame.display.update``; anything else calls for a full
+    :func:`render_clock`.
+    """
+    frame = Frame(surface)
+    band = _band(surface, *_CLOCK_BAND)
+    surface.fill(BLACK, band)
+    _digits(surface, clock_digits_box(surface), view.digits, paused=view.paused,
+            last_minute=view.last_minute)
+    until = _until_break_box(frame)
+    surface.fill(BLACK, until)
+    draw_text(surface, view.until_break_line, until, colour=WHITE, align="right")
+    return [band, until]
+
+
+def render_break_tick(surface: pygame.Surface, view: BreakView) -> list[pygame.Rect]:
+    """Redraw only the countdown on a drawn break screen; returns the dirty rects."""
+    band = _band(surface, *_BREAK_BAND)
+    surface.fill(BLACK, band)
+    _digits(surface, break_digits_box(surface), view.digits, paused=view.paused,
+            last_minute=view.last_minute)
+    return [band]
+
+
+def _until_break_box(frame: Frame) -> pygame.Rect:
+    return frame.box(0.785, 0.86, 0.70, 1.0)
+
+
 def render_clock(surface: pygame.Surface, view: ClockView) -> None:
     """The main clock: level, blinds, the time left, what is next, and the field."""
     frame = Frame(surface)
@@ -140,14 +179,12 @@ def render_clock(surface: pygame.Surface, view: ClockView) -> None:
               align="center")
     draw_text(surface, view.blinds_line, frame.box(0.19, 0.31), colour=YELLOW, bold=True,
               align="center")
-    _digits(surface, clock_digits_box(surface), view.digits, paused=view.paused,
-            last_minute=view.last_minute)
+    render_clock_tick(surface, view)
     if view.paused:
         _banner(surface, paused_banner_box(surface), view.paused_text)
     if view.until_break_line:
+        # The time to the break is drawn by render_clock_tick, with the digits.
         draw_text(surface, view.next_line, frame.box(0.785, 0.86, 0.0, 0.68), colour=WHITE)
-        draw_text(surface, view.until_break_line, frame.box(0.785, 0.86, 0.70, 1.0),
-                  colour=WHITE, align="right")
     else:
         draw_text(surface, view.next_line, frame.box(0.785, 0.86), colour=WHITE, align="center")
     _labelled(surface, frame, 0.0, 0.32, view.players_label, view.players_text)
@@ -162,8 +199,7 @@ def render_break(surface: pygame.Surface, view: BreakView) -> None:
     _header(surface, frame, view.name)
     draw_text(surface, view.title, frame.box(0.09, 0.235), colour=YELLOW, bold=True,
               align="center")
-    _digits(surface, break_digits_box(surface), view.digits, paused=view.paused,
-            last_minute=view.last_minute)
+    render_break_tick(surface, view)
     if view.paused:
         _banner(surface, paused_banner_box(surface, on_break=True), view.paused_text)
     draw_text(surface, view.after_line, frame.box(0.70, 0.785), colour=WHITE, bold=True,

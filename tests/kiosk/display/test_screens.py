@@ -22,12 +22,15 @@ from kiosk.display.screens import (
     clock_digits_box,
     paused_banner_box,
     render_break,
+    render_break_tick,
     render_clock,
+    render_clock_tick,
     render_moves,
     render_results,
     render_seating,
 )
 from kiosk.display.viewmodels import (
+    ClockView,
     break_view,
     clock_view,
     moves_view,
@@ -277,3 +280,34 @@ def test_long_names_stay_in_their_table(big_night: Night) -> None:
     gaps = _dark_columns(surface, grid)
     assert len(gaps) == 2, gaps
     assert all(end - start >= 8 for start, end in gaps)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_tick_redraws_what_a_second_changes(big_night: Night,
+                                                         size: tuple[int, int]) -> None:
+    state = big_night.state
+    ticked, full = pygame.Surface(size), pygame.Surface(size)
+    before, after = clock_view(state, 1000.0), clock_view(state, 1770.0)
+    assert (before.digits, before.last_minute) != (after.digits, after.last_minute)
+    changed = {f.name for f in dataclasses.fields(ClockView)
+               if getattr(before, f.name) != getattr(after, f.name)}
+    assert changed == {"digits", "last_minute", "until_break_text", "until_break_line"}
+    render_clock(ticked, before)
+    dirty = render_clock_tick(ticked, after)
+    render_clock(full, after)
+    assert _same(ticked, full)
+    assert sum(r.width * r.height for r in dirty) < size[0] * size[1] * 0.45
+    # And back out of the last minute (the frame must go too), and on the break screen.
+    render_clock_tick(ticked, before)
+    render_clock(full, before)
+    assert _same(ticked, full)
+    brk = break_view(state, _COLOUR_UP_BREAK)
+    late = dataclasses.replace(brk, digits="00:42", last_minute=True)
+    render_break(ticked, brk)
+    render_break_tick(ticked, late)
+    render_break(full, late)
+    assert _same(ticked, full)
+
+
+def _same(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return bytes(pygame.image.tostring(a, "RGB")) == bytes(pygame.image.tostring(b, "RGB"))
