@@ -8,7 +8,8 @@ is the monotonic clock plus an offset (zero until peer sync measures one).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 __all__ = ["SharedClock"]
 
@@ -18,10 +19,12 @@ class SharedClock:
     offset: float = 0.0
     #: Multiplies the passage of time: the demo runs a night in fast-forward.
     speed: float = 1.0
+    #: The monotonic source; tests pass a clock they move by hand.
+    source: Callable[[], float] = field(default=time.monotonic, repr=False)
 
     def __post_init__(self) -> None:
-        self._origin = time.monotonic()
+        self._origin = self.source()
 
     def now(self) -> float:
-        elapsed = time.monotonic() - self._origin
+        elapsed = self.source() - self._origin
         return self._origin + elapsed * self.speed + self.offset

@@ -1,0 +1,172 @@
+"""One device's runtime: the only path by which tournament state changes.
+
+A command is decided by the rules core against the folded state, made
+durable in the store, and only then folded in, so the screen never shows
+what a power cut could take back. Records from peers take the same path
+from the store on. Everything here runs on the main loop's thread; peer I/O
+and hardware callbacks only hand messages over through queues.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from kiosk.store import Folded, Notice, Store, StoreError
+from kiosk.timebase import SharedClock
+from rules.commands import Command, CreateTournament, decide
+from rules.errors import RulesError
+from rules.events import Record
+from rules.state import Tournament
+
+__all__ = ["Outcome", "Station"]
+
+log = logging.getLogger(__name__)
+
+#: Seconds between clock checkpoints (not events): the most a power cut loses.
+CHECKPOINT_EVERY = 5.0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of a command: its records, or the refusal to show."""
+
+    records: tuple[Record, ...] = ()
+    refusal: RulesError | StoreError | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.refusal is None
+
+    def message(self, lang: str) -> str:
+        return "" if self.refusal is None else self.refusal.translate(lang)
+
+
+@dataclass
+class Station:
+    store: Store
+    clock: SharedClock
+    rng: random.Random = field(default_factory=random.Random)
+    #: Called with every record this device appended, for peer sync to push.
+    on_local: list[Callable[[Sequence[Record]], None]] = field(default_factory=list)
+    checkpoint_every: float = CHECKPOINT_EVERY
+    notices: list[Notice] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.tournament_id: str | None = self.store.current_tournament()
+        self._folded: Folded | None = None
+        self._next_checkpoint = 0.0
+        if self.tournament_id is not None:
+            self._folded = self.store.fold(self.tournament_id)
+
+    # --- state ------------------------------------------------------------------------
+
+    @property
+    def state(self) -> Tournament:
+        return self._folded.state if self._folded is not None else Tournament()
+
+    def now(self) -> float:
+        return self.clock.now()
+
+    # --- start-up ---------------------------------------------------------------------
+
+    def cold_start(self, *, peers_present: bool) -> None:
+        """After power-on: keep shared time moving forward and restore the clock.
+
+        A Pi's monotonic clock restarts at boot, so a lone device continues
+        shared time from the last event it saw rather than going back in time.
+        Alone, a clock that was running comes back paused at its checkpoint
+        (DESIGN: Time), with a notice the TD clears by pressing start.
+        """
+        state = self.state
+        if not peers_present and state.last_at > self.clock.now():
+            self.clock.offset += state.last_at - self.clock.now() + 1.0
+        if self.tournament_id is None or self._folded is None:
+            return
+        restore = self.store.cold_start_restore(self.tournament_id, state, now=self.now(),
+                                                peers_present=peers_present)
+        if restore is not None:
+            self._commit([restore.event])
+            self.notices.append(restore.notice)
+        notice = self.store.power_cut_notice(self.tournament_id, self.state)
+        if notice is not None and notice not in self.notices:
+            self.notices.append(notice)
+
+    # --- the command path -----------------------------------------------------------------
+
+    def submit(self, command: Command) -> Outcome:
+        """Decide, make durable, then fold; a refusal changes nothing anywhere."""
+        if isinstance(command, CreateTournament):
+            return self.create(command)
+        now = self.now()
+        try:
+            events = decide(self.state, command, now=now, rng=self.rng)
+            records = self._commit(events)
+        except (RulesError, StoreError) as err:
+            log.info("refused %s: %s", type(command).__name__, err)
+            return Outcome(refusal=err)
+        self._clear_power_cut_notice(command)
+        return Outcome(records=tuple(records))
+
+    def create(self, command: CreateTournament, tournament_id: str | None = None) -> Outcome:
+        """Start a new tournament on this device and make it the current one."""
+        tid = tournament_id or f"t{self.rng.getrandbits(48):012x}"
+        try:
+            events = decide(Tournament(), command, now=self.now(), rng=self.rng)
+            records = self.store.append_new(tid, events)
+        except (RulesError, StoreError) as err:
+            return Outcome(refusal=err)
+        self.store.set_current_tournament(tid)
+        self.tournament_id = tid
+        self._folded = self.store.fold(tid)
+        self._announce(records)
+        return Outcome(records=tuple(records))
+
+    def _commit(self, events: Sequence[object]) -> list[Record]:
+        assert self.tournament_id is not None and self._folded is not None
+        records = self.store.append_new(self.tournament_id, events)  # type: ignore[arg-type]
+        self._folded.catch_up()
+        self._announce(records)
+        return records
+
+    def _announce(self, records: Sequence[Record]) -> None:
+        for push in self.on_local:
+            push(records)
+
+    def _clear_power_cut_notice(self, command: Command) -> None:
+        from rules.commands import ResumeClock, TogglePause
+
+        if isinstance(command, ResumeClock | TogglePause):
+            self.notices = [n for n in self.notices if n.key != "clock-restored"]
+
+    def accept(self, records: Sequence[Record]) -> int:
+        """Records from a peer: durable first, then folded. Returns how many were new."""
+        result = self.store.append(records)
+        if self._folded is None:
+            current = self.store.current_tournament()
+            if current is not None:
+                self.tournament_id = current
+                self._folded = self.store.fold(current)
+        elif self._folded is not None:
+            self._folded.catch_up()
+        return len(result.added)
+
+    # --- housekeeping ---------------------------------------------------------------------
+
+    def tick(self) -> None:
+        """Called by the loop: checkpoint the clock every few seconds."""
+        now = self.now()
+        if now < self._next_checkpoint or self._folded is None or self.tournament_id is None:
+            return
+        self._next_checkpoint = now + self.checkpoint_every
+        clock = self.state.clock
+        if clock.started:
+            self.store.save_checkpoint(self.tournament_id, clock.position_at(now),
+                                       running=clock.running)
+
+    def close(self) -> None:
+        if self._folded is not None:
+            self._folded.close()
+        self.store.close()
