@@ -325,3 +325,62 @@ def test_bad_commands_raise_specific_translated_errors_and_produce_no_event() ->
     refused(empty, DrawSeats(), NotEnoughPlayers)
     with pytest.raises(clocks.ClockRunning):
         decide(Night().started(3).state, ResumeClock(), now=0.0, rng=random.Random(1))
+
+
+def test_B5_a_late_registrant_between_sb_and_button_sits_out_until_the_button_passes() -> None:
+    from rules import button as buttons
+
+    night = Night(seed=5).started(12)  # two tables of six
+    for table in list(night.state.tables):
+        night.do(DrawButton(table))
+        night.do(StartHand(table))
+    events = night.do(CheckIn("late", "Late Comer"))
+    seat = next(e.seat for e in events if isinstance(e, PlayerSeated))
+    table = night.state.tables[seat.table]
+    assert table.button is not None
+    expected = buttons.sitting_out(table.button, seat.seat, occupied=tuple(table.seats),
+                                   seats_per_table=10)
+    assert (seat.seat in table.sitting_out) == expected
+    for _ in range(12):
+        night.do(StartHand(seat.table))
+        position = night.state.tables[seat.table].button
+        assert position is not None
+        out = seat.seat in night.state.tables[seat.table].sitting_out
+        assert out == (out and buttons.sits_out(position, seat.seat))
+    # Within one orbit the button has passed and the newcomer is dealt in.
+    assert seat.seat not in night.state.tables[seat.table].sitting_out
+
+
+def test_S5_when_the_next_button_player_is_moved_the_button_stays_dead_for_a_hand() -> None:
+    from rules import button as buttons
+    from rules.values import Move, MoveReason, SeatRef
+
+    night = Night(seed=8).started(18)
+    for table in list(night.state.tables):
+        night.do(DrawButton(table))
+        night.do(StartHand(table))
+    source = night.state.tables[1]
+    before = source.button
+    assert before is not None and before.small_blind is not None
+    # The TD moves the player who is due the button next hand.
+    mover = source.seats[before.small_blind]
+    free = next(s for s in range(1, 11) if s not in night.state.tables[2].seats)
+    move = Move(mover, SeatRef(1, before.small_blind), SeatRef(2, free),
+                MoveReason.BALANCE, position_known=True)
+    night.replay.add(_record(night, MoveProposed(at=night.now, move=move)))
+    night.do(ConfirmMove(mover))
+    night.do(StartHand(1))
+    after = night.state.tables[1].button
+    assert after is not None
+    # Dead button on the empty seat; the big blind still moves on by one player.
+    assert after.button == before.small_blind
+    assert after.button not in night.state.tables[1].seats
+    assert after.big_blind == buttons.seat_after(before.big_blind,
+                                                 sorted(night.state.tables[1].seats))
+
+
+def _record(night: Night, event: object) -> Record:
+    seq = next(night._seq)
+    record = Record(night.device, seq, seq, "t1", event)  # type: ignore[arg-type]
+    night.records.append(record)
+    return record
