@@ -23,11 +23,13 @@ from rules.events import (
     ActionUndone,
     BreakOrderSet,
     ButtonDrawn,
+    ClockCalled,
     ClockPaused,
     ClockResumed,
     ClockStarted,
     Event,
     FinalTableDrawn,
+    HandFinished,
     HandForHandSet,
     HandStarted,
     LateRegistrationClosed,
@@ -59,6 +61,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AdjustTime",
     "BustPlayers",
+    "CallClock",
     "CancelMove",
     "CheckIn",
     "CloseLateRegistration",
@@ -67,6 +70,7 @@ __all__ = [
     "CreateTournament",
     "DrawButton",
     "DrawSeats",
+    "FinishHand",
     "JumpToLevel",
     "ListForSitAndGo",
     "MarkAbsent",
@@ -226,6 +230,21 @@ class StartHand(Command):
 @dataclass(frozen=True)
 class SetHandForHand(Command):
     on: bool
+
+
+@dataclass(frozen=True)
+class FinishHand(Command):
+    """Hand for hand: a table device's HAND DONE."""
+
+    table: int
+
+
+@dataclass(frozen=True)
+class CallClock(Command):
+    """C5: a table device's CLOCK button, optionally naming the seat."""
+
+    table: int
+    seat: int | None = None
 
 
 @dataclass(frozen=True)
@@ -515,6 +534,8 @@ _ONE_EVENT: dict[type[Command], Callable[[Any, float], Event]] = {
     SetBreakOrder: lambda c, now: BreakOrderSet(at=now, tables=c.tables),
     StartHand: lambda c, now: HandStarted(at=now, table=c.table),
     SetHandForHand: lambda c, now: HandForHandSet(at=now, on=c.on),
+    FinishHand: lambda c, now: HandFinished(at=now, table=c.table),
+    CallClock: lambda c, now: ClockCalled(at=now, table=c.table, seat=c.seat),
     ListForSitAndGo: lambda c, now: SitAndGoListed(at=now, player_id=c.player_id),
     StartSitAndGo: lambda c, now: SitAndGoStarted(at=now, sit_and_go_id=c.sit_and_go_id,
                                                   player_ids=c.player_ids),

@@ -25,6 +25,7 @@ __all__ = [
     "ActionUndone",
     "BreakOrderSet",
     "ButtonDrawn",
+    "ClockCalled",
     "ClockPaused",
     "ClockRestored",
     "ClockResumed",
@@ -32,6 +33,7 @@ __all__ = [
     "Event",
     "EventKind",
     "FinalTableDrawn",
+    "HandFinished",
     "HandForHandSet",
     "HandStarted",
     "LateRegistrationClosed",
@@ -88,6 +90,8 @@ class EventKind(StrEnum):
     BUTTON_DRAWN = "button-drawn"
     HAND_STARTED = "hand-started"
     HAND_FOR_HAND_SET = "hand-for-hand-set"
+    HAND_FINISHED = "hand-finished"
+    CLOCK_CALLED = "clock-called"
     SIT_AND_GO_LISTED = "sit-and-go-listed"
     SIT_AND_GO_UNLISTED = "sit-and-go-unlisted"
     SIT_AND_GO_STARTED = "sit-and-go-started"
@@ -295,6 +299,23 @@ class HandStarted(Event):
 @dataclass(frozen=True, kw_only=True)
 class HandForHandSet(Event):
     on: bool
+
+
+@_event(EventKind.HAND_FINISHED)
+@dataclass(frozen=True, kw_only=True)
+class HandFinished(Event):
+    """Hand for hand (C7): this table's hand is over; it waits for the others."""
+
+    table: int
+
+
+@_event(EventKind.CLOCK_CALLED)
+@dataclass(frozen=True, kw_only=True)
+class ClockCalled(Event):
+    """C5: the clock was called on a player at this table; ``at`` starts the countdown."""
+
+    table: int
+    seat: int | None = None
 
 
 # --- Sit & Go --------------------------------------------------------------

@@ -17,6 +17,7 @@ from rules.events import (
     ActionUndone,
     BreakOrderSet,
     ButtonDrawn,
+    ClockCalled,
     ClockPaused,
     ClockRestored,
     ClockResumed,
@@ -24,6 +25,7 @@ from rules.events import (
     Event,
     EventKind,
     FinalTableDrawn,
+    HandFinished,
     HandForHandSet,
     HandStarted,
     LateRegistrationClosed,
@@ -54,6 +56,7 @@ from rules.refusals import (
     MoveNotProposed,
     MoveNotValid,
     NotEnoughPlayers,
+    NotHandForHand,
     NoTournament,
     NotSeated,
     PlayerAlreadyOut,
@@ -535,6 +538,8 @@ def _hand_started(state: Tournament, event: HandStarted, commit: bool) -> None:
     if not commit:
         return
     table.hands += 1
+    table.hand_done = False
+    table.clock_called_at = table.clock_called_seat = None
     if table.button is None:
         return
     if table.button_fresh:
@@ -558,6 +563,35 @@ def _hand_for_hand(state: Tournament, event: HandForHandSet, commit: bool) -> No
     if not commit:
         return
     state.hand_for_hand = event.on
+    for table in state.tables.values():
+        table.hand_done = False
+
+
+@_on(EventKind.HAND_FINISHED)
+def _hand_finished(state: Tournament, event: HandFinished, commit: bool) -> None:
+    _not_finished(state)
+    table = state.tables.get(event.table)
+    if table is None:
+        raise UnknownTable(table=event.table)
+    if not state.hand_for_hand:
+        raise NotHandForHand()
+    if not commit:
+        return
+    table.hand_done = True
+
+
+@_on(EventKind.CLOCK_CALLED)
+def _clock_called(state: Tournament, event: ClockCalled, commit: bool) -> None:
+    _not_finished(state)
+    table = state.tables.get(event.table)
+    if table is None:
+        raise UnknownTable(table=event.table)
+    if event.seat is not None and event.seat not in table.seats:
+        raise SeatingNotValid(reason=f"seat {event.seat} is empty")
+    if not commit:
+        return
+    table.clock_called_at = event.at
+    table.clock_called_seat = event.seat
 
 
 # --- Sit & Go ------------------------------------------------------------------

@@ -15,6 +15,7 @@ __all__ = [
     "MoveNotValid",
     "NoTournament",
     "NotEnoughPlayers",
+    "NotHandForHand",
     "NotSeated",
     "PlayerAlreadyOut",
     "SeatTaken",
@@ -206,6 +207,15 @@ class MoveNotValid(RulesError, ValueError):
         "nb": "Flyttingen av {player} går ikke: {reason}",
         "da": "Flytningen af {player} kan ikke lade sig gøre: {reason}",
         "en": "The move of {player} is not possible: {reason}",
+    }
+
+
+class NotHandForHand(RulesError, ValueError):
+    messages = {
+        "nn": "Det blir ikkje spela hand for hand no",
+        "nb": "Det spilles ikke hånd for hånd nå",
+        "da": "Der spilles ikke hånd for hånd nu",
+        "en": "Hand-for-hand play is not on",
     }
 
 

@@ -60,6 +60,11 @@ class Table:
     sitting_out: list[int] = field(default_factory=list)
     #: S5: seats emptied by a move since the last hand began.
     moved_out: list[int] = field(default_factory=list)
+    #: Hand for hand (C7): this table finished its hand and waits for the others.
+    hand_done: bool = False
+    #: C5: when the clock was last called here, and on which seat.
+    clock_called_at: float | None = None
+    clock_called_seat: int | None = None
 
 
 @dataclass
@@ -113,6 +118,10 @@ class Tournament:
         """Every placed player, best first."""
         placed = [e for e in self.players.values() if e.place is not None]
         return sorted(placed, key=lambda e: (e.place or 0, e.name))
+
+    def tables_still_playing(self) -> list[int]:
+        """Hand for hand: tables whose hand is not over yet (empty: deal the next hand)."""
+        return sorted(n for n, t in self.tables.items() if not t.hand_done)
 
     def absent_too_long(self, now: float) -> list[Entry]:
         """F6: players away past the house limit (pf-pokerklub: 20 minutes).

@@ -35,8 +35,10 @@ from rules.refusals import (
     LateRegistrationClosedError,
     MoveNotProposed,
     NotEnoughPlayers,
+    NotHandForHand,
     PlayerAlreadyOut,
     UnknownPlayer,
+    UnknownTable,
 )
 from rules.state import Phase
 from rules.structure import Level, preset
@@ -384,3 +386,34 @@ def _record(night: Night, event: object) -> Record:
     record = Record(night.device, seq, seq, "t1", event)  # type: ignore[arg-type]
     night.records.append(record)
     return record
+
+
+def test_C5_a_clock_call_starts_the_countdown_at_its_table_and_a_new_hand_clears_it() -> None:
+    from rules.clock_call import ClockCall
+    from rules.commands import CallClock
+
+    night = Night().started(12)
+    seat = next(iter(night.state.tables[2].seats))
+    night.do(CallClock(2, seat), at=500.0)
+    table = night.state.tables[2]
+    assert (table.clock_called_at, table.clock_called_seat) == (500.0, seat)
+    call = ClockCall(table=2, seat=seat, started_at=table.clock_called_at)
+    assert call.remaining(520.0) == 10.0
+    night.do(StartHand(2), at=540.0)
+    assert night.state.tables[2].clock_called_at is None
+    refused(night, CallClock(9), UnknownTable)
+
+
+def test_C7_hand_for_hand_waits_for_every_table_then_deals_on() -> None:
+    from rules.commands import FinishHand, SetHandForHand
+
+    night = Night().started(20)
+    refused(night, FinishHand(1), NotHandForHand)
+    night.do(SetHandForHand(True))
+    assert night.state.tables_still_playing() == [1, 2]
+    night.do(FinishHand(1))
+    assert night.state.tables_still_playing() == [2]
+    night.do(FinishHand(2))
+    assert night.state.tables_still_playing() == []
+    night.do(StartHand(1))
+    assert night.state.tables_still_playing() == [1]
