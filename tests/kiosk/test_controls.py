@@ -1,0 +1,173 @@
+"""Buttons and cards become commands, per role (issue 6, the kiosk side)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from hardware.inputs import Action, ButtonHint, ButtonPressed, CardRead
+from kiosk.controls import Controller, Mode, Role
+from kiosk.station import Station
+from kiosk.store import open_store
+from kiosk.timebase import SharedClock
+from rules.commands import CreateTournament, DrawButton, DrawSeats, StartClock
+from rules.structure import preset
+
+
+class Hand:
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture()
+def hand() -> Hand:
+    return Hand()
+
+
+@pytest.fixture()
+def station(tmp_path: Path, hand: Hand) -> Station:
+    st = Station(open_store(data_dir=tmp_path), SharedClock(source=hand), rng=random.Random(4))
+    assert st.submit(CreateTournament("Fredag", preset("pubpoker"))).ok
+    for n in range(1, 13):
+        st.store.players.add(f"Player {n}", card=f"0A00{n:06X}")
+    yield st
+    st.close()
+
+
+def press(action: Action, long: bool = False) -> ButtonPressed:
+    return ButtonPressed(action=action, long=long, at=0.0)
+
+
+def tap(n: int) -> CardRead:
+    return CardRead(uid=f"0A00{n:06X}", reader="rdm6300", at=0.0)
+
+
+def check_in_all(ctl: Controller, count: int = 12) -> None:
+    for n in range(1, count + 1):
+        said = ctl.handle(tap(n))
+        assert said[0].key == "checked-in-waiting", said[0].translate("en")
+
+
+def test_a_known_card_checks_in_and_an_unknown_card_asks_for_a_name(station: Station) -> None:
+    ctl = Controller(station, frozenset({Role.CONSOLE}))
+    said = ctl.handle(tap(3))
+    assert said[0].popup and said[0].translate("nn") == "Player 3 er sjekka inn"
+    unknown = ctl.handle(CardRead(uid="0BADC0FFEE", reader="rdm6300", at=0.0))
+    assert unknown[0].translate("nn") == "Nytt kort – skriv namnet"
+    assert ctl.unnamed_card == "0BADC0FFEE"
+    assert station.state.entrants == 1
+
+
+def test_a_card_tapped_twice_shows_the_seat_again_and_adds_nothing(station: Station) -> None:
+    ctl = Controller(station, frozenset({Role.CONSOLE}))
+    check_in_all(ctl)
+    assert ctl.handle(press(Action.start, long=True)) == []
+    said = ctl.handle(tap(5))
+    entry = station.state.find("Player 5")
+    assert entry is not None
+    seat = entry.seat
+    assert said[0].key == "already-in" and seat is not None
+    expected = f"Player 5 is already in: table {seat.table}, seat {seat.seat}"
+    assert said[0].translate("en") == expected
+    assert station.state.entrants == 12
+
+
+def test_a_payment_card_is_refused_and_never_stored(station: Station) -> None:
+    ctl = Controller(station, frozenset({Role.CONSOLE}))
+    said = ctl.handle(CardRead(uid="4111 1111 1111 1111", reader="line", at=0.0))
+    assert said[0].key == "payment-card" and ctl.unnamed_card is None
+    dump = "\n".join(station.store.conn.iterdump())
+    assert "4111" not in dump
+
+
+def test_td_buttons_run_the_clock_and_destructive_ones_need_a_long_press(
+        station: Station, hand: Hand) -> None:
+    ctl = Controller(station, frozenset({Role.DISPLAY}))
+    check_in_all(ctl)
+    short = ctl.handle(press(Action.start))
+    assert short[0].translate("en") == "Hold the button to draw seats or start the clock"
+    assert station.state.tables == {}
+    ctl.handle(press(Action.start, long=True))
+    assert len(station.state.tables) == 2
+    ctl.handle(press(Action.start, long=True))
+    assert station.state.clock.running
+    ctl.handle(press(Action.next_level))
+    logged = len(ctl.own)
+    hint = ctl.handle(ButtonHint(action=Action.prev_level, at=0.0))
+    assert hint[0].translate("nn") == "Hald knappen inne for å gå tilbake eit nivå"
+    assert ctl.handle(press(Action.prev_level))[0].key == "hold-to"
+    assert len(ctl.own) == logged
+    ctl.handle(press(Action.prev_level, long=True))
+    ctl.handle(press(Action.pause))
+    assert not station.state.clock.running
+    refused = ctl.handle(press(Action.prev_level, long=True))
+    assert refused[0].key == "refused"
+    assert refused[0].translate("en") == "There is no level 0 in the structure"
+
+
+def table_device(station: Station) -> Controller:
+    console = Controller(station, frozenset({Role.CONSOLE}))
+    check_in_all(console)
+    assert station.submit(DrawSeats()).ok and station.submit(StartClock()).ok
+    return Controller(station, frozenset({Role.TABLE}), table=1)
+
+
+def test_table_bust_by_card_and_by_seat_buttons(station: Station) -> None:
+    ctl = table_device(station)
+    at_table = sorted(station.state.tables[1].seats.items())
+    pid_a = at_table[0][1]
+    seat_b, pid_b = at_table[1]
+    assert ctl.handle(press(Action.bust))[0].key == "bust-tap" and ctl.mode is Mode.BUST
+    n_a = int(station.state.players[pid_a].name.split()[-1])
+    said = ctl.handle(tap(n_a))
+    assert said[0].key == "busted" and station.state.players[pid_a].place == 12
+    ctl.handle(press(Action.bust))
+    shown = ctl.handle(press(Action.seat_next))
+    assert shown[0].params["seat"] == seat_b
+    ctl.handle(press(Action.ok))
+    assert station.state.players[pid_b].place == 11 and ctl.mode is Mode.IDLE
+
+
+def test_a_table_device_cannot_bust_a_player_from_another_table(station: Station) -> None:
+    ctl = table_device(station)
+    other = next(iter(station.state.tables[2].seats.values()))
+    ctl.handle(press(Action.bust))
+    said = ctl.handle(tap(int(station.state.players[other].name.split()[-1])))
+    assert said[0].key == "not-here" and station.state.players[other].active
+
+
+def test_new_hand_clock_call_and_undo_within_ten_seconds(station: Station, hand: Hand) -> None:
+    ctl = table_device(station)
+    station.submit(DrawButton(1))
+    ctl.handle(press(Action.new_hand))
+    assert station.state.tables[1].hands == 1
+    ctl.handle(press(Action.clock))
+    assert station.state.tables[1].clock_called_at == hand.t
+    hand.t += 5
+    assert ctl.handle(press(Action.undo, long=True))[0].key == "undone"
+    assert station.state.tables[1].clock_called_at is None
+    hand.t += 30
+    assert ctl.handle(press(Action.undo, long=True))[0].key == "nothing-to-undo"
+    assert station.state.tables[1].hands == 1
+
+
+def test_a_moved_player_taps_in_at_the_new_table(station: Station) -> None:
+    ctl = table_device(station)
+    busted = list(station.state.tables[1].seats.values())[:2]
+    from rules.commands import BustPlayers
+
+    assert station.submit(BustPlayers(tuple(busted))).ok
+    # Ten left fit at one table: table 1 breaks and its players move.
+    pid, move = next(iter(station.state.moves.items()))
+    pending = len(station.state.moves)
+    target = Controller(station, frozenset({Role.TABLE}), table=move.target.table)
+    said = target.handle(tap(int(station.state.players[pid].name.split()[-1])))
+    assert said[0].key == "moved"
+    assert station.state.players[pid].seat == move.target
+    assert len(station.state.moves) == pending - 1
+    assert ctl.mode is Mode.IDLE
