@@ -1,0 +1,147 @@
+"""The button panel: gpiozero buttons in, input messages on a queue out.
+
+Each button sits between a GPIO pin and GND with the Pi's internal pull-up,
+so a press is a falling edge. gpiozero's own debouncing is off
+(``bounce_time=None``): every edge goes to :class:`~hardware.debounce.Debouncer`,
+whose timing we can test (``MockPin`` ignores ``bounce_time`` anyway).
+
+gpiozero calls ``when_pressed``/``when_released`` on its own thread (lgpio's
+callback thread on the Pi); those callbacks only feed the debouncer, under a
+lock, and the debouncer's messages only go on the queue. Long presses, repeats
+and releases that fall due while no edge arrives come out of :meth:`poll`,
+which the kiosk loop calls every frame, so the panel runs no thread of its own.
+
+On the Pi set ``GPIOZERO_PIN_FACTORY=lgpio`` (it works on every model,
+including the Pi 5); tests pass ``pin_factory=MockFactory()``.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Mapping
+from functools import partial
+from queue import Full, Queue
+from types import TracebackType
+from typing import Any
+
+from gpiozero import Button  # type: ignore[import-untyped]
+
+from hardware.debounce import Debouncer, Timing
+from hardware.errors import PinInUse
+from hardware.inputs import MINUTE_ACTIONS, Action, Input
+
+__all__ = ["ButtonPanel", "check_pins"]
+
+log = logging.getLogger(__name__)
+
+
+def check_pins(pin_map: Mapping[Action, int]) -> None:
+    """Refuse a wiring table that gives one pin to two buttons.
+
+    >>> try:
+    ...     check_pins({Action.pause: 17, Action.undo: 17})
+    ... except PinInUse as err:
+    ...     print(err.translate("nn"))
+    GPIO 17 er brukt av både «pause» og «undo»; kvar knapp treng sin eigen pinne
+    """
+    seen: dict[int, Action] = {}
+    for action, pin in pin_map.items():
+        if pin in seen:
+            raise PinInUse(pin=pin, first=str(seen[pin]), second=str(action))
+        seen[pin] = action
+
+
+class ButtonPanel:
+    """One gpiozero ``Button`` per action, feeding one debouncer.
+
+    ``auto_repeat`` makes the minute buttons step while held (see
+    :mod:`hardware.debounce`). Call :meth:`poll` from the kiosk loop at least
+    every 50 ms or so, and :meth:`close` when done.
+    """
+
+    def __init__(
+        self,
+        pin_map: Mapping[Action, int],
+        queue: Queue[Input],
+        *,
+        pin_factory: Any = None,
+        clock: Callable[[], float] = time.monotonic,
+        long_press: float = 1.5,
+        debounce: float = 0.03,
+        auto_repeat: bool = False,
+        chord: float = 3.0,
+    ) -> None:
+        check_pins(pin_map)
+        self._queue = queue
+        self._lock = threading.Lock()
+        timing = Timing(debounce=debounce, long_press=long_press, chord=chord)
+        repeat = MINUTE_ACTIONS & pin_map.keys() if auto_repeat else frozenset()
+        self._debouncer = Debouncer(pin_map, clock=clock, timing=timing, repeat=repeat)
+        self.pins: dict[Action, int] = dict(pin_map)
+        self._buttons: list[Any] = []
+        try:
+            for action, pin in pin_map.items():
+                button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+                self._buttons.append(button)
+                button.when_pressed = partial(self._edge, action, True)
+                button.when_released = partial(self._edge, action, False)
+        except BaseException:
+            self.close()
+            raise
+
+    def poll(self, now: float | None = None) -> None:
+        """Put on the queue whatever fell due by ``now`` (default: the clock)."""
+        with self._lock:
+            messages = self._debouncer.tick(now)
+        self._put(messages)
+
+    def next_deadline(self) -> float | None:
+        """When :meth:`poll` next has something to emit, if anything is pending."""
+        with self._lock:
+            return self._debouncer.next_deadline()
+
+    def is_held(self, action: Action) -> bool:
+        """The debounced state of one button."""
+        with self._lock:
+            return self._debouncer.is_held(action)
+
+    def close(self) -> None:
+        """Release the pins; gpiozero stops each button's hold thread. Idempotent."""
+        buttons, self._buttons = self._buttons, []
+        for button in buttons:
+            button.when_pressed = None
+            button.when_released = None
+            button.close()
+
+    def __enter__(self) -> ButtonPanel:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _edge(self, action: Action, closed: bool) -> None:
+        # Runs on gpiozero's thread: it must never raise, and it must not
+        # touch anything but the debouncer (under the lock) and the queue.
+        try:
+            with self._lock:
+                if closed:
+                    messages = self._debouncer.pressed(action)
+                else:
+                    messages = self._debouncer.released(action)
+            self._put(messages)
+        except Exception:
+            log.exception("button %s: edge lost", action)
+
+    def _put(self, messages: list[Input]) -> None:
+        for message in messages:
+            try:
+                self._queue.put_nowait(message)
+            except Full:
+                log.warning("input queue full: dropped %r", message)

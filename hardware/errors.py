@@ -1,0 +1,37 @@
+"""Refusals from the hardware adapters, in the rules core's one error family.
+
+A TD reads these when the kiosk starts with a bad wiring configuration, so
+they are translated like every other refusal.
+"""
+
+from __future__ import annotations
+
+from rules.errors import RulesError
+
+__all__ = ["HardwareError", "PinInUse"]
+
+
+class HardwareError(RulesError):
+    """Base of every refusal from ``hardware/``."""
+
+    messages = {
+        "nn": "Feil i maskinvareoppsettet",
+        "nb": "Feil i maskinvareoppsettet",
+        "da": "Fejl i hardwareopsætningen",
+        "en": "Hardware configuration error",
+    }
+
+
+class PinInUse(HardwareError, ValueError):
+    """Two button functions were given the same GPIO pin."""
+
+    messages = {
+        "nn": "GPIO {pin} er brukt av både «{first}» og «{second}»; "
+              "kvar knapp treng sin eigen pinne",
+        "nb": "GPIO {pin} er brukt av både «{first}» og «{second}»; "
+              "hver knapp trenger sin egen pinne",
+        "da": "GPIO {pin} bruges af både «{first}» og «{second}»; "
+              "hver knap skal have sit eget ben",
+        "en": "GPIO {pin} is used by both '{first}' and '{second}'; "
+              "each button needs its own pin",
+    }
