@@ -1,9 +1,9 @@
 """What the store's CLI commands share: ``--data-dir``, opening the store, output files.
 
 Used by ``kiosk/cli/players_cmd.py``, ``export_cmd.py`` and ``backup_cmd.py``.
-The config file's ``data_dir`` is not read here yet: the CLI resolves
-``--data-dir`` > ``$PUBPOKER_DATA_DIR`` > ``/data/pubpoker`` > XDG
-(:func:`kiosk.paths.data_dir`), and the kiosk passes the config value itself.
+The data dir is ``--data-dir``, else ``[device] data_dir`` of the appliance's
+``pubpoker.toml`` (when that file exists), else as :func:`kiosk.paths.data_dir`
+decides: ``$PUBPOKER_DATA_DIR``, ``/data/pubpoker``, the XDG data dir.
 """
 
 from __future__ import annotations
@@ -27,8 +27,23 @@ def add_data_dir(parser: argparse.ArgumentParser) -> None:
              "else ~/.local/share/pubpoker)")
 
 
-def store_path(args: argparse.Namespace, config_dir: str | None = None) -> Path:
-    return db_path(data_dir(args.data_dir, config_dir))
+def _config_data_dir() -> Path | None:
+    """``[device] data_dir`` from the appliance's config file, if there is one.
+
+    A broken config is reported (translated) rather than silently skipped:
+    the kiosk itself would refuse it too.
+    """
+    from kiosk import config
+
+    if not config.DEFAULT_PATH.exists():
+        return None
+    return config.load_config(config.DEFAULT_PATH).device.data_dir
+
+
+def store_path(args: argparse.Namespace) -> Path:
+    if args.data_dir:
+        return db_path(data_dir(args.data_dir))
+    return db_path(data_dir(None, _config_data_dir()))
 
 
 def open_cli_store(args: argparse.Namespace, *, must_exist: bool = False) -> Store:

@@ -22,6 +22,14 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+@pytest.fixture(autouse=True)
+def no_appliance_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """This machine's /boot/firmware/pubpoker.toml, if any, must not steer the tests."""
+    import kiosk.config
+
+    monkeypatch.setattr(kiosk.config, "DEFAULT_PATH", tmp_path / "no-config.toml")
+
+
 @pytest.fixture
 def data(tmp_path: Path) -> str:
     return str(tmp_path / "data")
@@ -149,3 +157,19 @@ def test_the_data_dir_comes_from_the_environment_without_the_option(
 ])
 def test_each_store_command_is_in_the_readme(command: str) -> None:
     assert command in README.read_text(encoding="utf-8")
+
+
+def test_the_config_files_data_dir_is_used_without_the_option(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import kiosk.config
+
+    toml = tmp_path / "pubpoker.toml"
+    toml.write_text(f'[device]\ndata_dir = "{tmp_path / "cfg"}"\n[venue]\nkey = "{"ab" * 32}"\n',
+                    encoding="utf-8")
+    monkeypatch.setattr(kiosk.config, "DEFAULT_PATH", toml)
+    monkeypatch.setenv("PUBPOKER_DATA_DIR", str(tmp_path / "env"))
+    assert run(capsys, "players", "add", "Kari")[0] == 0
+    assert (tmp_path / "cfg" / "pubpoker.db").exists()
+    assert run(capsys, "players", "add", "Ola", "--data-dir", str(tmp_path / "cli"))[0] == 0
+    assert (tmp_path / "cli" / "pubpoker.db").exists()
