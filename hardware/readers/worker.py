@@ -82,8 +82,9 @@ class CardReaderWorker:
         self._backoff = backoff
         self._max_backoff = max_backoff
         self._thread: threading.Thread | None = None
-        self.reads = 0
-        self.failures = 0
+        self.reads = 0  # UIDs put on the queue
+        self.repeats = 0  # UIDs dropped as repeats
+        self.failures = 0  # connections lost
 
     def start(self) -> None:
         if self._thread is not None:
@@ -155,6 +156,8 @@ class CardReaderWorker:
                 if self._dedupe.accept(uid, now):
                     self.reads += 1
                     self._put(CardRead(uid=uid, reader=self.name, at=now))
+                else:
+                    self.repeats += 1
 
     def _wait(self, seconds: float) -> None:
         if not self._stopping.is_set():
