@@ -1,0 +1,153 @@
+"""Replication, main-loop side: sign and push local events, apply peers' events.
+
+The log is one signed, append-only feed per device; replicating is a set
+union keyed by ``(device_id, seq)``, so it cannot conflict, and the store's
+idempotent append makes every repeat harmless. Order and validity are the
+reducer's (``(lamport, device_id, seq)``, the same on every peer).
+
+- New local events are sealed (``mac`` column), then pushed at once.
+- On connect and every few seconds each side sends its version vector; the
+  other answers with ``missing_since`` in batches under the frame limit, and
+  a batch marked ``more`` is answered with a fresh vector, until caught up.
+- The store raises its Lamport clock to the highest it has seen on every
+  append, so a local event always folds after everything this device knew.
+- Events refused for their origin's role are refused by every peer alike;
+  their seqs are skipped in the vector we announce, so they are not resent.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+from collections.abc import Sequence
+from typing import Any
+
+from kiosk.station import Station
+from kiosk.store.log import StoredEvent
+from kiosk.sync.auth import event_seal
+from kiosk.sync.link import Identity
+from kiosk.sync.roles import allowed
+from kiosk.sync.service import Incoming, SyncService, Want
+from kiosk.sync.stats import Drop
+from rules.events import Record, event_to_json
+
+__all__ = ["Replicator"]
+
+log = logging.getLogger(__name__)
+
+#: Events per anti-entropy answer; the rest follow when the peer asks again.
+BATCH_EVENTS = 2000
+
+
+class Replicator:
+    """Joins a :class:`Station` to a :class:`SyncService`. Main loop only."""
+
+    def __init__(self, station: Station, service: SyncService, *, key: bytes,
+                 me: Identity, batch_events: int = BATCH_EVENTS) -> None:
+        self.station = station
+        self.service = service
+        self.key = key
+        self.me = me
+        self.batch_events = batch_events
+        #: Seqs every peer refuses, per device; lost at restart (then resent once).
+        self.refused: dict[str, set[int]] = {}
+        self._skip_top: dict[str, int] = {}
+        station.on_local.append(self._on_local)
+        self.publish()
+
+    @property
+    def store(self) -> Any:
+        return self.station.store
+
+    # --- local events -----------------------------------------------------------------
+
+    def seal(self, record: Record) -> StoredEvent:
+        payload = event_to_json(record.event)
+        mac = event_seal(self.key, record.device_id, record.seq, record.lamport,
+                         record.tournament_id, payload, role=self.me.role, table=self.me.table)
+        self.store.log.set_mac(record.device_id, record.seq, mac)
+        return StoredEvent.of(record, mac)
+
+    def _on_local(self, records: Sequence[Record]) -> None:
+        rows = [self.seal(r) for r in records]
+        for record in records:
+            why = allowed(self.me.role, self.me.table, record.event)
+            if why is not None:
+                # The kiosk should not have offered it; peers will refuse it.
+                log.error("this %s emitted %s: %s", self.me.role, record.event.kind, why)
+                self.service.stats.drop(Drop.ROLE_LOCAL)
+        self.service.push(rows)
+        self.publish()
+
+    # --- peers' traffic ---------------------------------------------------------------
+
+    def handle(self, item: object) -> bool:
+        """Act on one inbound item; False if it is not sync's."""
+        if isinstance(item, Incoming):
+            self._incoming(item)
+            return True
+        if isinstance(item, Want):
+            self._answer(item)
+            return True
+        return False
+
+    def pump(self, limit: int = 1000) -> int:
+        """Handle what is waiting in the service's inbound queue; how many items."""
+        done = 0
+        while done < limit:
+            try:
+                item = self.service.inbound.get_nowait()
+            except queue.Empty:
+                break
+            self.handle(item)
+            done += 1
+        return done
+
+    def _incoming(self, item: Incoming) -> None:
+        for device_id, seq in item.refused:
+            self.refused.setdefault(device_id, set()).add(seq)
+        added = self.station.accept(item.rows) if item.rows else 0  # type: ignore[arg-type]
+        if added or item.refused:
+            self.publish()
+        if item.more:
+            self.service.send_have(item.link)
+
+    def _answer(self, want: Want) -> None:
+        rows: list[StoredEvent] = self.store.missing_since(want.vector,
+                                                           limit=self.batch_events)
+        more = len(rows) >= self.batch_events
+        out: list[StoredEvent] = []
+        for row in rows:
+            if not row.mac:
+                if row.device_id != self.store.device_id or row.unreadable is not None:
+                    continue  # never vouch for an unsealed event of another device
+                row = self.seal(row.record())
+            out.append(row)
+        if out or more:
+            self.service.send_events(want.link, out, more)
+
+    # --- what we announce -------------------------------------------------------------
+
+    def vector(self) -> dict[str, int]:
+        """The store's vector, stepping over seqs every peer refuses."""
+        vector: dict[str, int] = dict(self.store.version_vector())
+        for device_id, seqs in self.refused.items():
+            top = max(vector.get(device_id, 0), self._skip_top.get(device_id, 0))
+            while top + 1 in seqs or self.store.log.get(device_id, top + 1) is not None:
+                top += 1
+            self._skip_top[device_id] = top
+            vector[device_id] = top
+        return vector
+
+    def publish(self) -> None:
+        self.service.set_head(self.vector(), self.station.tournament_id)
+
+    def tick(self) -> None:
+        """Called by the loop: take the latest shared-time estimate."""
+        estimate = self.service.estimate
+        if not estimate.uncertain and estimate.reference != self.me.device_id:
+            self.station.clock.offset = estimate.offset
+
+    @property
+    def time_uncertain(self) -> bool:
+        return self.service.estimate.uncertain

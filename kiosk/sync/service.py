@@ -1,0 +1,499 @@
+"""SyncService: all peer I/O in one asyncio loop on its own thread.
+
+The main loop talks to it through thread-safe calls (``push``, ``set_head``,
+``send_events``, ``send_have``, ``status``) and reads what it receives from
+the ``inbound`` queue (:class:`Incoming` events, :class:`Want` requests);
+only the main loop touches the store and the state (see
+:mod:`kiosk.sync.replicate`). Frames are checked and events' seals and roles
+verified here, before anything is queued.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.client import connect
+from websockets.asyncio.server import Server, ServerConnection
+
+from kiosk.store.log import StoredEvent
+from kiosk.sync.auth import open_seal
+from kiosk.sync.discovery import Discovery, Found, head_digest
+from kiosk.sync.frames import MAX_FRAME, EventRow, Frame, FrameType
+from kiosk.sync.link import Identity, Link
+from kiosk.sync.roles import allowed
+from kiosk.sync.server import PEER_PATH, Handler, start_server
+from kiosk.sync.stats import Drop, SyncStats
+from kiosk.sync.status import PeerStatus, SyncStatus, lag
+from kiosk.sync.timesync import OffsetEstimator, Sample, TimeEstimate, choose_reference
+from kiosk.timebase import SharedClock
+
+__all__ = ["Incoming", "SyncConfig", "SyncService", "Want"]
+
+log = logging.getLogger(__name__)
+
+#: Payload bytes per ``events`` frame: well under the 1 MiB frame limit.
+BATCH_BYTES = 512 * 1024
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """Verified events from a peer, for the main loop to append and fold."""
+
+    link: int
+    peer: str
+    rows: tuple[StoredEvent, ...]
+    #: The sender has more for us: answer with a fresh ``have``.
+    more: bool
+    #: Genuine events every peer refuses for their role (see roles.py).
+    refused: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Want:
+    """A peer's version vector: send it what it lacks."""
+
+    link: int
+    peer: str
+    vector: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class SyncConfig:
+    #: Addresses to bind and announce on (the ``[network] interface``'s).
+    addresses: tuple[str, ...] = ("127.0.0.1",)
+    port: int = 0
+    discover: bool = True
+    #: Peers to dial without discovery, as (host, port).
+    peers: tuple[tuple[str, int], ...] = ()
+    ping_interval: float = 1.0
+    ping_timeout: float = 2.0
+    open_timeout: float = 2.0
+    backoff_first: float = 0.2
+    backoff_max: float = 5.0
+    anti_entropy_every: float = 2.0
+    time_every: float = 1.0
+
+
+@dataclass
+class _Target:
+    key: str
+    host: str
+    port: int
+    device_id: str | None = None
+    kick: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+
+
+def _row(event: StoredEvent) -> EventRow:
+    return (event.device_id, event.seq, event.lamport, event.tournament_id, event.payload,
+            event.mac)
+
+
+def chunks(rows: Sequence[StoredEvent], budget: int = BATCH_BYTES
+           ) -> list[list[StoredEvent]]:
+    """Split rows into batches whose payloads fit one frame."""
+    out: list[list[StoredEvent]] = []
+    size = 0
+    for row in rows:
+        cost = len(row.payload.encode()) * 2 + len(row.mac) + 120
+        if cost > MAX_FRAME // 2:
+            log.error("event %s/%s is too big to send", row.device_id, row.seq)
+            continue
+        if not out or size + cost > budget:
+            out.append([])
+            size = 0
+        out[-1].append(row)
+        size += cost
+    return out
+
+
+class SyncService:
+    def __init__(self, me: Identity, key: bytes, clock: SharedClock,
+                 config: SyncConfig = SyncConfig(), *,
+                 inbound: queue.Queue[Any] | None = None, stats: SyncStats | None = None,
+                 on_inbound: Callable[[], None] | None = None,
+                 view: Handler | None = None) -> None:
+        self.me = me
+        self.key = key
+        self.clock = clock
+        self.config = config
+        self.inbound: queue.Queue[Any] = inbound if inbound is not None else queue.Queue()
+        self.stats = stats or SyncStats()
+        self._on_inbound = on_inbound
+        self._view = view
+        self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ready = threading.Event()
+        self._failure: BaseException | None = None
+        self._stopping: asyncio.Event | None = None
+        self.port = config.port
+        # Loop-owned state.
+        self._links: dict[int, Link] = {}
+        self._targets: dict[str, _Target] = {}
+        self._vectors: dict[str, dict[str, int]] = {}
+        self._seen: dict[str, float] = {}
+        self._known: dict[str, tuple[str, str, int | None]] = {}
+        self._head: dict[str, int] = {}
+        self._tournament: str | None = None
+        self._estimator = OffsetEstimator()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._server: Server | None = None
+        self._discovery: Discovery | None = None
+        #: Read by the main loop; replaced whole, never mutated.
+        self.estimate = TimeEstimate(clock.offset, None, True, None)
+
+    # --- life cycle (main thread) ----------------------------------------------------
+
+    def start(self, timeout: float = 10.0) -> None:
+        self._thread = threading.Thread(target=self._run, name="pubpoker-sync")
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            self.stop()
+            raise TimeoutError("sync service did not start")
+        if self._failure is not None:
+            self._thread.join(5)
+            raise RuntimeError("sync service failed to start") from self._failure
+
+    def stop(self, timeout: float = 10.0) -> None:
+        loop, stopping = self._loop, self._stopping
+        if loop is not None and stopping is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop already ended
+                loop.call_soon_threadsafe(stopping.set)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def __enter__(self) -> SyncService:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # --- main-thread API ---------------------------------------------------------------
+
+    def _call(self, fn: Callable[..., Any], *args: Any) -> None:
+        if self._loop is not None and not self._loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(fn, *args)
+
+    def set_head(self, vector: Mapping[str, int], tournament: str | None) -> None:
+        self._call(self._set_head, dict(vector), tournament)
+
+    def push(self, rows: Sequence[StoredEvent]) -> None:
+        """New local events: to every linked peer now."""
+        self._call(self._spawn_push, None, list(rows), False)
+
+    def send_events(self, link: int, rows: Sequence[StoredEvent], more: bool) -> None:
+        self._call(self._spawn_push, link, list(rows), more)
+
+    def send_have(self, link: int) -> None:
+        self._call(self._spawn_have, link)
+
+    def status(self, timeout: float = 2.0) -> SyncStatus:
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return SyncStatus(self.me.device_id, (), self.stats.drops(), self.stats.moved(),
+                              self.estimate)
+        return asyncio.run_coroutine_threadsafe(self._status(), loop).result(timeout)
+
+    # --- the loop -------------------------------------------------------------------
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except BaseException as err:  # reported through start()
+            self._failure = err
+            self._ready.set()
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stopping = asyncio.Event()
+        try:
+            self._server = await start_server(
+                self._accept, hosts=self.config.addresses, port=self.config.port,
+                view=self._view, ping_interval=self.config.ping_interval,
+                ping_timeout=self.config.ping_timeout)
+            self.port = next(iter(self._server.sockets)).getsockname()[1]
+            if self.config.discover:
+                self._discovery = Discovery(self.me, addresses=self.config.addresses,
+                                            port=self.port, on_found=self._found,
+                                            on_lost=self._lost)
+                await self._discovery.start(self._tournament, head_digest(self._head))
+            for host, port in self.config.peers:
+                self._target(f"{host}:{port}", host, port, None)
+            self._spawn(self._anti_entropy())
+            self._spawn(self._time_sync())
+        except BaseException as err:
+            self._failure = err
+            self._ready.set()
+            await self._shutdown()
+            return
+        self._ready.set()
+        await self._stopping.wait()
+        await self._shutdown()
+
+    async def _shutdown(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for target in self._targets.values():
+            if target.task is not None:
+                target.task.cancel()
+        for link in list(self._links.values()):
+            with contextlib.suppress(TimeoutError, Exception):
+                await asyncio.wait_for(link.close(), 1)
+        if self._server is not None:
+            self._server.close()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._server.wait_closed(), 2)
+        if self._discovery is not None:
+            await self._discovery.close()
+        pending = [t for t in self._tasks if not t.done()]
+        pending += [t.task for t in self._targets.values() if t.task and not t.task.done()]
+        if pending:
+            await asyncio.wait(pending, timeout=2)
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # --- links ----------------------------------------------------------------------
+
+    def _new_link(self, ws: Any, dialer: bool) -> Link:
+        return Link(ws, key=self.key, me=self.me, dialer=dialer, stats=self.stats,
+                    tournament=lambda: self._tournament, on_open=self._opened,
+                    on_frame=self._frame)
+
+    async def _accept(self, conn: ServerConnection) -> None:
+        await self._serve(self._new_link(conn, dialer=False))
+
+    async def _serve(self, link: Link) -> None:
+        self._links[link.id] = link
+        try:
+            await link.run()
+        except Exception:  # one bad link never takes the service down
+            log.exception("link %d failed", link.id)
+        finally:
+            self._links.pop(link.id, None)
+
+    def _linked(self, device_id: str | None) -> bool:
+        return device_id is not None and any(
+            link.verified and link.peer is not None and link.peer.device_id == device_id
+            for link in self._links.values())
+
+    def _found(self, found: Found) -> None:
+        for host in found.addresses[:1]:
+            self._target(found.device_id, host, found.port, found.device_id)
+
+    def _lost(self, device_id: str) -> None:
+        target = self._targets.pop(device_id, None)
+        if target is not None and target.task is not None:
+            target.task.cancel()
+
+    def _target(self, key: str, host: str, port: int, device_id: str | None) -> None:
+        target = self._targets.get(key)
+        if target is None:
+            target = _Target(key, host, port, device_id)
+            self._targets[key] = target
+            target.task = self._spawn(self._dial(target))
+        else:
+            target.host, target.port = host, port
+        target.kick.set()
+
+    async def _pause(self, target: _Target, seconds: float) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(target.kick.wait(), seconds)
+        target.kick.clear()
+
+    async def _dial(self, target: _Target) -> None:
+        """Keep one link to a peer: reconnect after 0.2 s, doubling to 5 s."""
+        cfg = self.config
+        delay = cfg.backoff_first
+        while True:
+            if self._linked(target.device_id):
+                await self._pause(target, 1.0)
+                continue
+            healthy = False
+            try:
+                async with connect(f"ws://{target.host}:{target.port}{PEER_PATH}",
+                                   max_size=MAX_FRAME, compression=None, proxy=None,
+                                   ping_interval=cfg.ping_interval,
+                                   ping_timeout=cfg.ping_timeout,
+                                   open_timeout=cfg.open_timeout, close_timeout=1) as ws:
+                    link = self._new_link(ws, dialer=True)
+                    await self._serve(link)
+                    healthy = link.verified
+                    if link.peer is not None:
+                        target.device_id = link.peer.device_id
+            except asyncio.CancelledError:
+                raise
+            except OSError as err:
+                if err.errno in (errno.ENETUNREACH, errno.ENETDOWN):
+                    # Our own link is down: no packet left, so trying again
+                    # soon costs the network nothing and reconnects at once.
+                    await self._pause(target, cfg.backoff_first)
+                    continue
+            except Exception:
+                log.debug("dial %s failed", target.key, exc_info=True)
+            if healthy:
+                delay = cfg.backoff_first
+            await self._pause(target, delay)
+            delay = cfg.backoff_first if healthy else min(delay * 2, cfg.backoff_max)
+
+    # --- frames ---------------------------------------------------------------------
+
+    async def _opened(self, link: Link) -> None:
+        assert link.peer is not None
+        self._known[link.peer.device_id] = (link.peer.name, link.peer.role, link.peer.table)
+        self._seen[link.peer.device_id] = time.monotonic()
+        await self._have(link)
+
+    async def _have(self, link: Link) -> None:
+        await link.send(FrameType.HAVE, vector=self._head, digest=head_digest(self._head))
+
+    async def _frame(self, link: Link, frame: Frame) -> None:
+        assert link.peer is not None
+        peer = link.peer.device_id
+        self._seen[peer] = time.monotonic()
+        if frame.type is FrameType.HAVE:
+            self._vectors[peer] = dict(frame["vector"])
+            self._enqueue(Want(link.id, peer, dict(frame["vector"])))
+        elif frame.type is FrameType.EVENTS:
+            self._take_events(link, frame)
+        elif frame.type is FrameType.TIME:
+            t1 = self.clock.now()
+            await link.send(FrameType.TIME_REPLY, t0=frame["t0"], t1=t1, t2=self.clock.now())
+        elif frame.type is FrameType.TIME_REPLY:
+            t3 = self._base_now()
+            if peer == self._estimator.reference:
+                self._estimator.add(Sample.of(frame["t0"], frame["t1"], frame["t2"], t3))
+                self._update_estimate()
+
+    def _enqueue(self, item: Incoming | Want) -> None:
+        self.inbound.put(item)
+        if self._on_inbound is not None:
+            self._on_inbound()
+
+    def _take_events(self, link: Link, frame: Frame) -> None:
+        assert link.peer is not None
+        rows: list[StoredEvent] = []
+        refused: list[tuple[str, int]] = []
+        for device_id, seq, lamport, tid, payload, mac in frame["events"]:
+            seal = open_seal(self.key, device_id, seq, lamport, tid, payload, mac)
+            if seal is None:
+                self.stats.drop(Drop.EVENT_MAC)
+                continue
+            if device_id == link.peer.device_id and (seal.role, seal.table) != (
+                    link.peer.role, link.peer.table):
+                self.stats.drop(Drop.ROLE_CLAIM)
+                continue
+            row = StoredEvent.received(device_id, seq, lamport, tid, payload, mac)
+            if row.unreadable is None:
+                why = allowed(seal.role, seal.table, row.record().event)
+                if why is not None:
+                    log.warning("refused %s/%s from a %s: %s", device_id, seq, seal.role, why)
+                    self.stats.drop(Drop.ROLE)
+                    refused.append((device_id, seq))
+                    continue
+            rows.append(row)
+        self.stats.add("events_in", len(rows))
+        if rows or refused or frame["more"]:
+            self._enqueue(Incoming(link.id, link.peer.device_id, tuple(rows), frame["more"],
+                                   tuple(refused)))
+
+    # --- sending --------------------------------------------------------------------
+
+    def _set_head(self, vector: dict[str, int], tournament: str | None) -> None:
+        self._head = vector
+        self._tournament = tournament
+        if self._discovery is not None:
+            self._spawn(self._discovery.update(tournament, head_digest(vector)))
+
+    def _spawn_push(self, link_id: int | None, rows: list[StoredEvent], more: bool) -> None:
+        self._spawn(self._push(link_id, rows, more))
+
+    def _spawn_have(self, link_id: int) -> None:
+        link = self._links.get(link_id)
+        if link is not None and link.session is not None:
+            self._spawn(self._have(link))
+
+    async def _push(self, link_id: int | None, rows: list[StoredEvent], more: bool) -> None:
+        if link_id is None:
+            links = [lk for lk in self._links.values() if lk.session is not None]
+        else:
+            one = self._links.get(link_id)
+            links = [one] if one is not None and one.session is not None else []
+        batches = chunks(rows)
+        for link in links:
+            for i, batch in enumerate(batches):
+                last = i == len(batches) - 1
+                try:
+                    await link.send(FrameType.EVENTS, events=[list(_row(r)) for r in batch],
+                                    more=more or not last)
+                    self.stats.add("events_out", len(batch))
+                except Exception:  # the link is closing; anti-entropy resends
+                    break
+
+    async def _anti_entropy(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.anti_entropy_every)
+            for link in list(self._links.values()):
+                if link.session is not None:
+                    with contextlib.suppress(Exception):
+                        await self._have(link)
+
+    # --- shared time ----------------------------------------------------------------
+
+    def _base_now(self) -> float:
+        offset = self.clock.offset
+        return self.clock.now() - offset
+
+    def _reference(self) -> str | None:
+        devices = [(self.me.device_id, self.me.role)]
+        devices += [(lk.peer.device_id, lk.peer.role) for lk in self._links.values()
+                    if lk.verified and lk.peer is not None]
+        return choose_reference(devices)
+
+    def _update_estimate(self) -> None:
+        is_reference = self._estimator.reference == self.me.device_id
+        self.estimate = self._estimator.estimate(self._base_now(), self.clock.offset,
+                                                 is_reference=is_reference)
+
+    async def _time_sync(self) -> None:
+        while True:
+            reference = self._reference()
+            self._estimator.reset(reference)
+            self._update_estimate()
+            link = next((lk for lk in self._links.values() if lk.verified and lk.peer
+                         and lk.peer.device_id == reference), None)
+            if link is not None and reference != self.me.device_id:
+                with contextlib.suppress(Exception):
+                    await link.send(FrameType.TIME, t0=self._base_now())
+            warm = len(self._estimator.samples) < 4
+            await asyncio.sleep(0.1 if warm else self.config.time_every)
+
+    async def _status(self) -> SyncStatus:
+        now = time.monotonic()
+        connected = {lk.peer.device_id for lk in self._links.values()
+                     if lk.verified and lk.peer is not None}
+        peers = []
+        for device_id, (name, role, table) in sorted(self._known.items()):
+            behind, ahead = lag(self._head, self._vectors.get(device_id, {}))
+            seen = self._seen.get(device_id)
+            tournament = next((lk.peer.tournament for lk in self._links.values()
+                               if lk.peer and lk.peer.device_id == device_id), None)
+            peers.append(PeerStatus(device_id, name, role, table, device_id in connected,
+                                    None if seen is None else now - seen, behind, ahead,
+                                    tournament))
+        return SyncStatus(self.me.device_id, tuple(peers), self.stats.drops(),
+                          self.stats.moved(), self.estimate)

@@ -1,0 +1,57 @@
+"""A partition with commands on both sides heals: nothing lost, conflicts resolved alike."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from tests.sync.harness import Peer, converged, wait_for
+from tests.sync.netns import Lan
+from tests.sync.test_convergence import start_tournament
+
+
+def connected(peer: Peer) -> set[str]:
+    return {p["device_id"] for p in peer.ask("status")["peers"] if p["connected"]}
+
+
+def test_partition_and_heal_converge_within_two_seconds(
+        lan: Lan, spawn: Callable[..., Peer]) -> None:
+    display = spawn(lan.add(), "display", name="display")
+    console = spawn(lan.add(), "console", name="console")
+    table_host = lan.add()
+    table = spawn(table_host, "table", name="table1", table=1)
+    peers = [display, console, table]
+    start_tournament(console)
+    wait_for(lambda: converged(peers), 15, what="set-up everywhere")
+    assert console.submit("DrawSeats")["ok"]
+    assert display.submit("StartClock")["ok"]
+    wait_for(lambda: converged(peers), 10, what="the draw everywhere")
+    at_table = table.ask("seats")["tables"]["1"]
+    victim, other = at_table[0], at_table[1]
+
+    table_host.down()
+    # Both sides act; the same player is busted on both.
+    assert console.submit("BustPlayers", player_ids=[victim])["ok"]
+    assert console.submit("CheckIn", player_id="p20", name="Late")["ok"]
+    assert table.submit("BustPlayers", player_ids=[victim], table=1)["ok"]
+    assert table.submit("StartHand", table=1)["ok"]
+    assert table.submit("BustPlayers", player_ids=[other], table=1)["ok"]
+    assert display.submit("PauseClock")["ok"]
+    wait_for(lambda: not connected(table), 15, what="the table to notice the partition")
+    wait_for(lambda: converged([display, console]), 10, what="one side to agree")
+    assert table.digest()["digests"] != display.digest()["digests"]
+    own = {p.device: p.digest()["vector"][p.device] for p in peers}
+
+    table_host.up()
+    healed = time.monotonic()
+    answer = wait_for(lambda: converged(peers), 10, every=0.02, what="convergence after heal")
+    took = time.monotonic() - healed
+    print(f"converged {took:.2f}s after the partition healed")
+    assert took <= 2.0
+    # No event lost: every device's whole feed is everywhere.
+    assert answer["vector"] == own
+    # The double bust: one kept, the other marked rejected, the same on every peer.
+    rejected = answer["rejected"]["main"]
+    assert any(kind == "players-busted" for _, _, kind, _ in rejected)
+    for peer in peers:
+        assert peer.digest()["rejected"] == answer["rejected"]
