@@ -10,7 +10,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
 from hardware.buttons import ButtonPanel
-from hardware.errors import PinInUse
+from hardware.errors import HardwareError, PinInUse
 from hardware.inputs import Action, ButtonHint, ButtonPressed, ButtonsHeld, Input
 from tests.hardware.conftest import FakeClock
 
@@ -86,9 +86,8 @@ def test_bounce_storm_that_ends_open_is_still_one_press(
     for _ in range(20):
         clock.advance(0.005)
         panel.poll()
-    messages = drain(queue)
-    assert [type(m) for m in messages] == [ButtonPressed]
-    assert messages[0].action is Action.pause
+    (message,) = drain(queue)
+    assert isinstance(message, ButtonPressed) and message.action is Action.pause
 
 
 def test_release_bounce_after_a_long_hold_adds_nothing(
@@ -235,3 +234,9 @@ def test_callbacks_only_enqueue_and_poll_needs_no_thread(
     clock.advance(0.03)
     panel.poll()
     assert [type(m) for m in drain(queue)] == [ButtonPressed]
+
+
+def test_every_hardware_error_speaks_every_language() -> None:
+    for error in (HardwareError, PinInUse):
+        assert not error.missing_languages()
+        assert error(pin=4, first="a", second="b").translate("da")
