@@ -23,6 +23,7 @@ from rules.commands import (
     CheckIn,
     Command,
     ConfirmMove,
+    DrawButton,
     DrawSeats,
     FinishHand,
     NextLevel,
@@ -243,6 +244,13 @@ class Controller:
             return self._bust(player)
         if action is Action.new_hand:
             self.mode = Mode.IDLE
+            here = self.station.state.tables.get(table)
+            if here is not None and here.button is None and len(here.seats) > 1:
+                # B8: the table's first hand starts with the high-card draw,
+                # and from then on balancing knows who is due the big blind.
+                drawn = self._submit(DrawButton(table))
+                if drawn:
+                    return drawn
             return self._submit(StartHand(table))
         if action is Action.clock:
             return self._submit(CallClock(table))

@@ -102,6 +102,33 @@ class _Floor:
             if source.seat not in self.table(source.table):
                 self.blocked.setdefault(source.table, set()).add(source.seat)
 
+    def pending_all(self, moves: Collection[Move]) -> None:
+        """Count proposed moves as done, all together: movers in a chain (one
+        bound for the seat another is leaving) are applied as the floor will be
+        once every one of them has walked."""
+        arriving: list[Move] = []
+        for move in moves:
+            player, source = move.player_id, move.source
+            if self.table(source.table).get(source.seat) == player:
+                del self._own(source.table)[source.seat]
+                self.counts[source.table] -= 1
+                self.origin.setdefault(player, source)
+                self.blocked.setdefault(source.table, set()).add(source.seat)
+                arriving.append(move)
+            else:
+                self.pending(move)
+        for move in arriving:
+            target = move.target
+            if target.seat in self.table(target.table):
+                # Stale (someone else sits there): the mover stays put.
+                self._own(move.source.table)[move.source.seat] = move.player_id
+                self.counts[move.source.table] += 1
+                del self.origin[move.player_id]
+                self.blocked[move.source.table].discard(move.source.seat)
+                continue
+            self._own(target.table)[target.seat] = move.player_id
+            self.counts[target.table] = self.counts.get(target.table, 0) + 1
+
     def free_seats(self, table: int, seats_per_table: int) -> list[int]:
         """Free seats nobody still sits in; failing those, ones a leaving player holds."""
         seats = self.table(table)
@@ -149,10 +176,18 @@ def plan_moves(
         # Tables one apart cannot be evened out further; 0 would move forever.
         raise ValueError("tolerance must be at least 1")
     floor = _Floor(seatmap)
-    for move in pending:
-        floor.pending(move)
+    floor.pending_all(pending)
 
     planned: dict[str, Move] = {}
+    told = {m.player_id for m in pending}
+
+    def home_seat(player: str, table: int) -> int | None:
+        """A mover sent back to the table they still sit at keeps their own seat."""
+        origin = floor.origin.get(player)
+        if origin is not None and origin.table == table \
+                and origin.seat not in floor.table(table):
+            return origin.seat
+        return None
 
     def relocate(
         player: str, source: SeatRef, target: SeatRef, reason: MoveReason, known: bool
@@ -163,7 +198,9 @@ def plan_moves(
             # Moved twice in one plan (a broken table's player who landed on
             # the next big blind of a table that then gives one up): one walk.
             reason, known = earlier.reason, earlier.position_known and known
-        if real != target:
+        if real != target or player in told:
+            # For a player already told to move, a move back to their own
+            # seat says "stay": the caller cancels the earlier move.
             planned[player] = Move(player, real, target, reason, known)
 
     active = sorted(t for t, c in floor.counts.items() if c > 0)
@@ -178,12 +215,28 @@ def plan_moves(
         order = [player for _, player in leaving]
         rng.shuffle(order)
         seat_of = {player: seat for seat, player in leaving}
+        # Players only bound for this table stay where they still sit: they
+        # go home first, so nobody else is given their seat.
+        for player in list(order):
+            origin = floor.origin.get(player)
+            if player in told and origin is not None and origin.table in active \
+                    and origin.seat not in floor.table(origin.table):
+                relocate(player, SeatRef(victim, seat_of[player]), origin,
+                         MoveReason.BREAK, True)
+                order.remove(player)
         for player in order:
-            table = min(active, key=lambda t: (floor.counts[t], t))
+            origin = floor.origin.get(player)
+            # A walking player is not sent back to the table they are leaving
+            # (a seat change there cannot be told apart from staying put).
+            ranked = sorted(active, key=lambda t: (floor.counts[t], t))
+            choices = [t for t in ranked if origin is None or t != origin.table]
+            table = next((t for t in choices if floor.free_seats(t, seats_per_table)),
+                         ranked[0])
             free = floor.free_seats(table, seats_per_table)
             if not free:
                 raise NotEnoughSeats(players=total, seats=len(active) * seats_per_table)
-            seat = rng.choice(free)
+            home = home_seat(player, table)
+            seat = home if home is not None else rng.choice(free)
             relocate(
                 player, SeatRef(victim, seat_of[player]), SeatRef(table, seat),
                 MoveReason.BREAK, True,
@@ -196,15 +249,24 @@ def plan_moves(
             break
         seats = floor.table(source)
         here = buttons.get(source)
+        # Players already told to move (still walking here) are not picked again.
+        settled = sorted(s for s, p in seats.items() if p not in told)
+        if not settled:
+            # Everyone left here is still walking in; balance again once they sit.
+            break
         if here is not None:
-            from_seat = seat_after(here.big_blind, sorted(seats))
+            from_seat = seat_after(here.big_blind, settled)
             known = True
         else:
-            from_seat = rng.choice(sorted(seats))
+            from_seat = rng.choice(settled)
             known = False
-        to_seat, known_there = _target_seat(
-            floor, target, buttons.get(target), seats_per_table, rng
-        )
+        home = home_seat(seats[from_seat], target)
+        if home is not None:
+            to_seat, known_there = home, True
+        else:
+            to_seat, known_there = _target_seat(
+                floor, target, buttons.get(target), seats_per_table, rng
+            )
         relocate(
             seats[from_seat], SeatRef(source, from_seat), SeatRef(target, to_seat),
             MoveReason.BALANCE, known and known_there,

@@ -54,6 +54,7 @@ from rules.reducer import apply, verify
 from rules.refusals import NoTournament, UnknownPlayer
 from rules.state import Phase, Tournament
 from rules.structure import Structure
+from rules.values import Move
 
 if TYPE_CHECKING:
     from random import Random
@@ -352,7 +353,7 @@ def _check_in(state: Tournament, cmd: CheckIn, now: float, rng: Random) -> list[
     if state.phase is not Phase.CHECK_IN:
         seated = _seat_late(state, cmd.player_id, now, rng)
         events.extend(seated)
-        seatmap = _occupancy(state)
+        seatmap = state.seatmap()
         for event in seated:
             seatmap.setdefault(event.seat.table, {})[event.seat.seat] = event.seat.player_id
         # A newcomer who had to open a table leaves the others lopsided.
@@ -379,21 +380,15 @@ def _seat_late(state: Tournament, player_id: str, now: float,
                rng: Random) -> list[PlayerSeated]:
     """F2/S3: draw a late registrant into the table that needs a player most."""
     config = _config(state)
-    seatmap = _occupancy(state)
-    # Movers still sit in the seats they will leave: those seats are not free.
-    drawn = seating.draw_into(
-        seatmap, (player_id,), config.house.seats_per_table, rng,
-        max_tables=config.max_tables, pending=tuple(state.moves.values()))
-    return [PlayerSeated(at=now, seat=a) for a in drawn]
-
-
-def _occupancy(state: Tournament) -> dict[int, dict[int, str]]:
-    """Seats as balancing must see them: pending movers already at their targets."""
+    # A newcomer sits down at once, so both ends of every pending move are
+    # taken: the seat a mover still sits in, and the one promised to them.
     seatmap = state.seatmap()
     for move in state.moves.values():
-        seatmap.get(move.source.table, {}).pop(move.source.seat, None)
-        seatmap.setdefault(move.target.table, {})[move.target.seat] = move.player_id
-    return seatmap
+        seatmap.setdefault(move.target.table, {})[move.target.seat] = f"→{move.player_id}"
+    drawn = seating.draw_into(
+        seatmap, (player_id,), config.house.seats_per_table, rng,
+        max_tables=config.max_tables)
+    return [PlayerSeated(at=now, seat=a) for a in drawn]
 
 
 @_decides(DrawSeats)
@@ -466,6 +461,23 @@ def bust_groups(player_ids: tuple[str, ...], start_stacks: Mapping[str, int] | N
     return tuple(tuple(sorted(by_stack[s])) for s in sorted(by_stack, reverse=True))
 
 
+@_decides(ConfirmMove)
+def _confirm(state: Tournament, cmd: ConfirmMove, now: float, rng: Random) -> list[Event]:
+    confirmed = MoveConfirmed(at=now, player_id=cmd.player_id)
+    _probe(state, confirmed)
+    events: list[Event] = [confirmed]
+    if len(state.moves) > 1:
+        # Balancing that had to wait for walking players can go on now.
+        move = state.moves[cmd.player_id]
+        seatmap = state.seatmap()
+        del seatmap[move.source.table][move.source.seat]
+        seatmap.setdefault(move.target.table, {})[move.target.seat] = cmd.player_id
+        still = {p: m for p, m in state.moves.items() if p != cmd.player_id}
+        events.extend(_balance(state, {t: s for t, s in seatmap.items() if s}, now, rng,
+                               {cmd.player_id}, pending=still))
+    return events
+
+
 @_decides(BustPlayers)
 def _bust(state: Tournament, cmd: BustPlayers, now: float, rng: Random) -> list[Event]:
     busted = PlayersBusted(at=now, groups=bust_groups(cmd.player_ids, cmd.start_stacks),
@@ -478,7 +490,7 @@ def _bust(state: Tournament, cmd: BustPlayers, now: float, rng: Random) -> list[
         return events
     gone = set(cmd.player_ids)
     seatmap = {n: {s: p for s, p in seats.items() if p not in gone}
-               for n, seats in _occupancy(state).items()}
+               for n, seats in state.seatmap().items()}
     seatmap = {n: seats for n, seats in seatmap.items() if seats}
     if remaining <= config.final_table_size < state.remaining and not state.final_table:
         # C6: one final table, a fresh draw, and the clock stops. With tables
@@ -494,15 +506,28 @@ def _bust(state: Tournament, cmd: BustPlayers, now: float, rng: Random) -> list[
 
 
 def _balance(state: Tournament, seatmap: dict[int, dict[int, str]], now: float,
-             rng: Random, gone: set[str]) -> list[Event]:
+             rng: Random, gone: set[str], *,
+             pending: Mapping[str, Move] | None = None) -> list[Event]:
+    """The moves balancing wants now, given the seats players really sit in.
+
+    Movers not yet seated count at their targets (``pending``). When the plan
+    sends such a mover elsewhere, the old move is cancelled first; if it sends
+    them back to the table they sit at, cancelling is the whole change.
+    """
     config = _config(state)
-    pending = [m for m in state.moves.values() if m.player_id not in gone]
+    walking = state.moves if pending is None else pending
     moves = balancing.plan_moves(
         seatmap, seats_per_table=config.house.seats_per_table,
         tolerance=config.balance_tolerance,
         buttons={n: t.button for n, t in state.tables.items()},
-        pending=pending, rng=rng, break_order=state.break_order)
-    return [MoveProposed(at=now, move=m) for m in moves]
+        pending=[m for m in walking.values() if m.player_id not in gone],
+        rng=rng, break_order=state.break_order)
+    # Every cancellation first: a new move may take a seat an old one held.
+    events: list[Event] = [MoveCancelled(at=now, player_id=m.player_id)
+                           for m in moves if m.player_id in walking]
+    events.extend(MoveProposed(at=now, move=m) for m in moves
+                  if m.target.table != m.source.table)
+    return events
 
 
 @_decides(DrawButton)
@@ -529,7 +554,6 @@ _ONE_EVENT: dict[type[Command], Callable[[Any, float], Event]] = {
     AdjustTime: lambda c, now: TimeAdjusted(at=now, seconds=c.seconds),
     MarkAbsent: lambda c, now: PlayerAbsent(at=now, player_id=c.player_id),
     MarkReturned: lambda c, now: PlayerReturned(at=now, player_id=c.player_id),
-    ConfirmMove: lambda c, now: MoveConfirmed(at=now, player_id=c.player_id),
     CancelMove: lambda c, now: MoveCancelled(at=now, player_id=c.player_id),
     SetBreakOrder: lambda c, now: BreakOrderSet(at=now, tables=c.tables),
     StartHand: lambda c, now: HandStarted(at=now, table=c.table),

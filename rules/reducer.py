@@ -162,6 +162,16 @@ def _reserved(state: Tournament, seat: SeatRef) -> bool:
     return any(m.target == seat for m in state.moves.values())
 
 
+def _vacating(state: Tournament, seat: SeatRef) -> bool:
+    """The seat's player has a pending move away from it."""
+    table = state.tables.get(seat.table)
+    occupant = table.seats.get(seat.seat) if table is not None else None
+    if occupant is None:
+        return False
+    move = state.moves.get(occupant)
+    return move is not None and move.source == seat
+
+
 def _sit(state: Tournament, entry: Entry, seat: SeatRef) -> None:
     table = state.tables.setdefault(seat.table, Table(seat.table))
     table.seats[seat.seat] = entry.player_id
@@ -448,7 +458,10 @@ def _move_proposed(state: Tournament, event: MoveProposed, commit: bool) -> None
         raise MoveNotValid(player=entry.name, reason="a move is already pending")
     if move.target.table == move.source.table:
         raise MoveNotValid(player=entry.name, reason="the target is the same table")
-    _check_seat(state, move.target, tables_may_open=False)
+    if not _vacating(state, move.target):
+        # A seat whose player is already told to move on may be promised
+        # onward; the newcomer sits once it is empty (see MoveConfirmed).
+        _check_seat(state, move.target, tables_may_open=False)
     if _reserved(state, move.target):
         raise SeatTaken(table=move.target.table, seat=move.target.seat)
     if not commit:
@@ -462,6 +475,9 @@ def _move_confirmed(state: Tournament, event: MoveConfirmed, commit: bool) -> No
     move = state.moves.get(event.player_id)
     if move is None:
         raise MoveNotProposed(player=entry.name)
+    target = state.tables.get(move.target.table)
+    if target is not None and move.target.seat in target.seats:
+        raise SeatTaken(table=move.target.table, seat=move.target.seat)
     if not commit:
         return
     del state.moves[event.player_id]

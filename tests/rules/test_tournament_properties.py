@@ -80,3 +80,45 @@ def _never_small_blind(night: Night, event: MoveProposed) -> None:
     upcoming = buttons.next_position(target.button, [*occupied, move.target.seat],
                                      seats_per_table=10)
     assert move.target.seat != upcoming.small_blind
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), steps=st.lists(st.floats(0, 1), min_size=5, max_size=70))
+def test_S2_S3_moves_left_pending_never_lead_to_a_refused_event(
+        seed: int, steps: list[float]) -> None:
+    """Players walk slowly: moves stay pending across busts and late registrations.
+
+    Nothing balancing or the late draw proposes is ever refused by the reducer
+    (no seat promised twice, nobody sent to a seat another still needs), and
+    once everyone has sat down the tables are even again.
+    """
+    from rules.errors import RulesError
+
+    night = Night(seed=seed).started(10)
+    rng = random.Random(seed)
+    late = 0
+    for r in steps:
+        if r < 0.5:
+            late += 1
+            night.do(CheckIn(f"late{late}", f"Late {late}"))
+        elif r < 0.8:
+            active = sorted(e.player_id for e in night.state.active())
+            if len(active) > 3:
+                night.do(BustPlayers((rng.choice(active),)))
+        elif night.state.moves:
+            try:
+                night.do(ConfirmMove(rng.choice(sorted(night.state.moves))))
+            except RulesError as err:
+                # Only refused while the promised seat's player has not left yet.
+                assert err.code == "SeatTaken"
+        assert night.state.rejected == []
+    for _ in range(200):
+        if not night.state.moves:
+            break
+        for player in sorted(night.state.moves):
+            try:
+                night.do(ConfirmMove(player))
+            except RulesError:
+                continue
+    assert not night.state.moves and night.state.rejected == []
+    _check_tables(night)
