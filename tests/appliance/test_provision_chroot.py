@@ -1,0 +1,364 @@
+"""provision.sh on a fresh Debian bookworm root, twice.
+
+A ``debootstrap --variant=minbase`` root for this machine's architecture
+stands in for a freshly flashed Raspberry Pi OS Lite, with a fake
+``/boot/firmware`` (``cmdline.txt``, ``config.txt``). provision.sh runs with
+``--root`` and ``--no-start``, as pi-gen's stage would. Then the user, the
+files, the enabled units, the venv, chrony and the boot edits are checked,
+provision.sh runs again, and a checksum of the whole tree shows that the
+second run changed nothing.
+
+The mirror is the first ``deb`` source of this machine's own apt
+configuration (never a host written into the repository). To keep CI fast,
+``/var/cache/pubpoker-test/`` (or ``$PUBPOKER_TEST_CACHE``) keeps the
+debootstrapped root as a tarball, the downloaded ``.deb`` files and the
+wheels. The Python packages come from PyPI through this machine's pip
+(``pip download``) and go in with ``provision.sh --wheels``, so the chroot
+needs no TLS set-up of its own. No ``/proc`` or ``/dev`` mount is needed.
+
+Needs root, ``debootstrap`` and ``chroot`` (``.ci/run`` installs them). A mirror
+or PyPI that cannot be reached is a skip with the reason, not a failure.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import re
+import shutil
+import stat
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+REPO = Path(__file__).resolve().parents[2]
+CACHE = Path(os.environ.get("PUBPOKER_TEST_CACHE", "/var/cache/pubpoker-test"))
+SUITE = "bookworm"
+GROUPS = ("video", "render", "input", "gpio", "dialout")
+CMDLINE = ("console=serial0,115200 console=tty1 root=PARTUUID=4e639091-02 rootfstype=ext4 "
+           "fsck.repair=yes rootwait quiet")
+CONFIG_TXT = "[pi4]\narm_boost=1\n\n[all]\ndtoverlay=vc4-kms-v3d\nmax_framebuffers=2\n"
+
+# What the idempotency checksum leaves out, and why: apt's package lists and
+# caches (provision.sh refreshes them when a package such as python3-lgpio is
+# missing from plain Debian), logs, compiled bytecode (its headers carry
+# timestamps), and the virtual/scratch file systems.
+EXCLUDED_DIRS = {
+    "proc", "sys", "dev", "run", "tmp",
+    "var/cache/apt", "var/lib/apt/lists", "var/log", "var/cache/debconf",
+}
+EXCLUDED_FILES = re.compile(r"(\.pyc$|/__pycache__(/|$))")
+
+
+def first_deb_uri() -> str | None:
+    """The first ``deb`` URI serving bookworm in this machine's apt sources."""
+    entries: list[tuple[str, list[str]]] = []  # (uri, suites)
+    lists = [Path("/etc/apt/sources.list"), *sorted(Path("/etc/apt/sources.list.d").glob("*"))]
+    for path in lists:
+        if not path.is_file():
+            continue
+        text = path.read_text(errors="replace")
+        if path.suffix == ".sources":
+            for para in re.split(r"\n\s*\n", text):
+                fields: dict[str, str] = {}
+                for line in para.splitlines():
+                    if line.startswith("#") or ":" not in line:
+                        continue
+                    key, _, value = line.partition(":")
+                    fields[key.strip().lower()] = value.strip()
+                if fields.get("enabled", "yes").lower() == "no":
+                    continue
+                if "deb" in fields.get("types", "").split():
+                    for uri in fields.get("uris", "").split():
+                        entries.append((uri, fields.get("suites", "").split()))
+        elif path.name == "sources.list" or path.suffix == ".list":
+            for line in text.splitlines():
+                words = re.sub(r"\[[^]]*\]", "", line.split("#", 1)[0]).split()
+                if len(words) >= 3 and words[0] == "deb":
+                    entries.append((words[1], words[2:3]))
+    for uri, suites in entries:
+        if SUITE in suites:
+            return uri
+    return entries[0][0] if entries else None
+
+
+def run(cmd: list[str], timeout: float, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                          check=False, **kwargs)  # type: ignore[call-overload]
+
+
+def base_tarball(arch: str) -> Path:
+    """A cached ``debootstrap --variant=minbase`` root as a tarball; skip if unreachable."""
+    tarball = CACHE / f"debootstrap-{SUITE}-{arch}-minbase.tar"
+    if tarball.exists():
+        return tarball
+    mirror = first_deb_uri()
+    if mirror is None:
+        pytest.skip("no deb source in /etc/apt to take a mirror from")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    work = CACHE / f"debootstrap-{os.getpid()}"
+    shutil.rmtree(work, ignore_errors=True)
+    try:
+        result = run(["debootstrap", "--variant=minbase", f"--arch={arch}", SUITE,
+                      str(work), mirror], timeout=900)
+        if result.returncode != 0:
+            pytest.skip(f"debootstrap from {mirror} failed (mirror unreachable?): "
+                        f"{(result.stdout + result.stderr)[-800:]}")
+        partial = tarball.with_suffix(".partial")
+        subprocess.run(["tar", "-C", str(work), "--numeric-owner", "-cf", str(partial), "."],
+                       check=True, timeout=600)
+        partial.rename(tarball)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return tarball
+
+
+@functools.cache
+def wheels() -> Path:
+    """The pure-python deps (and setuptools to build the app) from PyPI via this machine's pip."""
+    target = CACHE / f"wheels-py{sys.version_info.major}{sys.version_info.minor}"
+    target.mkdir(parents=True, exist_ok=True)
+    result = run([sys.executable, "-m", "pip", "download", "-q", "--dest", str(target),
+                  "--only-binary=:all:", "sqlite-utils", "zeroconf", "websockets",
+                  "setuptools>=68"], timeout=600)
+    if result.returncode != 0:
+        pytest.skip(f"pip download failed (PyPI unreachable?): {result.stderr[-800:]}")
+    return target
+
+
+def snapshot_source(dest: Path) -> Path:
+    """A frozen copy of the repository, so edits made meanwhile cannot change the run."""
+    ignore = shutil.ignore_patterns(".git", ".venv", "*_cache", ".hypothesis", ".benchmarks",
+                                    "__pycache__", "*.egg-info", "build", "dist")
+    shutil.copytree(REPO, dest, ignore=ignore)
+    return dest
+
+
+def tree_digest(root: Path) -> dict[str, tuple[object, ...]]:
+    """Path → (type, mode, uid, gid, content hash or link target), minus the exclusions."""
+    out: dict[str, tuple[object, ...]] = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        rel_dir = os.path.relpath(dirpath, root)
+        rel_dir = "" if rel_dir == "." else rel_dir
+        dirnames[:] = [d for d in dirnames
+                       if os.path.join(rel_dir, d) not in EXCLUDED_DIRS and d != "__pycache__"]
+        for name in [*dirnames, *filenames]:
+            rel = os.path.join(rel_dir, name)
+            if EXCLUDED_FILES.search("/" + rel):
+                continue
+            st = os.lstat(os.path.join(dirpath, name))
+            kind: object
+            if stat.S_ISLNK(st.st_mode):
+                kind, content = "link", os.readlink(os.path.join(dirpath, name))
+            elif stat.S_ISREG(st.st_mode):
+                digest = hashlib.sha256()
+                with open(os.path.join(dirpath, name), "rb") as fh:
+                    for chunk in iter(lambda: fh.read(1 << 20), b""):
+                        digest.update(chunk)
+                kind, content = "file", digest.hexdigest()
+            else:
+                kind, content = stat.S_IFMT(st.st_mode), ""
+            out[rel] = (kind, stat.S_IMODE(st.st_mode), st.st_uid, st.st_gid, content)
+    return out
+
+
+@dataclass
+class Provisioned:
+    root: Path
+    source: Path
+    first: subprocess.CompletedProcess[str]
+    second: subprocess.CompletedProcess[str]
+    before: dict[str, tuple[object, ...]]
+    after: dict[str, tuple[object, ...]]
+    seconds: float
+
+    def chroot(self, *cmd: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+        return run(["chroot", str(self.root), *cmd], timeout=timeout)
+
+    def provision(self) -> subprocess.CompletedProcess[str]:
+        return provision(self.root, self.source)
+
+
+def provision(root: Path, source: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PIP_", "PYTHON"))}
+    env["DEBIAN_FRONTEND"] = "noninteractive"
+    return run(["bash", str(source / "provisioning/provision.sh"), "--root", str(root),
+                "--no-start", "--source", str(source), "--wheels", str(wheels())],
+               timeout=900, env=env)
+
+
+@pytest.fixture(scope="module")
+def provisioned(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Provisioned]:
+    if not sys.platform.startswith("linux") or os.geteuid() != 0:
+        pytest.skip("needs root on Linux (chroot, debootstrap)")
+    for tool in ("debootstrap", "chroot", "tar", "dpkg"):
+        if shutil.which(tool) is None:
+            pytest.skip(f"{tool} is not installed (.ci/run installs debootstrap)")
+    started = time.monotonic()
+    arch = run(["dpkg", "--print-architecture"], timeout=30).stdout.strip()
+    tarball = base_tarball(arch)
+    base = tmp_path_factory.mktemp("provision")
+    root = base / "root"
+    root.mkdir()
+    try:
+        subprocess.run(["tar", "-C", str(root), "--numeric-owner", "-xpf", str(tarball)],
+                       check=True, timeout=600)
+        shutil.copy("/etc/resolv.conf", root / "etc/resolv.conf")
+        boot = root / "boot/firmware"
+        boot.mkdir(parents=True, exist_ok=True)
+        (boot / "cmdline.txt").write_text(CMDLINE + "\n")
+        (boot / "config.txt").write_text(CONFIG_TXT)
+        # As on Raspberry Pi OS: a login prompt on tty1, which the kiosk must take over.
+        wants = root / "etc/systemd/system/getty.target.wants"
+        wants.mkdir(parents=True, exist_ok=True)
+        (wants / "getty@tty1.service").symlink_to("/lib/systemd/system/getty@.service")
+        debs = CACHE / f"debs-{SUITE}-{arch}"
+        debs.mkdir(parents=True, exist_ok=True)
+        archives = root / "var/cache/apt/archives"
+        for deb in debs.glob("*.deb"):
+            shutil.copy(deb, archives / deb.name)
+        source = snapshot_source(base / "src")
+
+        first = provision(root, source)
+        for deb in archives.glob("*.deb"):
+            if not (debs / deb.name).exists():
+                shutil.copy(deb, debs / deb.name)
+        if first.returncode != 0 and re.search(
+            r"(Temporary failure resolving|Could not resolve|Failed to fetch|Network is "
+            r"unreachable)", first.stdout + first.stderr):
+            pytest.skip(f"the mirror is unreachable from the chroot: {first.stderr[-800:]}")
+        assert first.returncode == 0, first.stdout[-3000:] + first.stderr[-3000:]
+        before = tree_digest(root)
+        second = provision(root, source)
+        assert second.returncode == 0, second.stdout[-3000:] + second.stderr[-3000:]
+        after = tree_digest(root)
+        seconds = time.monotonic() - started
+        print(f"\nprovision chroot test: {seconds:.0f} s up to the second run")
+        yield Provisioned(root, source, first, second, before, after, seconds)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def etc_entries(root: Path, name: str) -> dict[str, list[str]]:
+    lines = (root / "etc" / name).read_text().splitlines()
+    return {line.split(":")[0]: line.split(":") for line in lines if line}
+
+
+def test_user_and_groups(provisioned: Provisioned) -> None:
+    passwd = etc_entries(provisioned.root, "passwd")
+    assert "pubpoker" in passwd
+    user = passwd["pubpoker"]
+    assert user[5] == "/data/pubpoker" and user[6] == "/usr/sbin/nologin"
+    assert int(user[2]) < 1000  # a system user
+    groups = etc_entries(provisioned.root, "group")
+    for group in GROUPS:
+        assert group in groups, group
+        assert "pubpoker" in groups[group][3].split(","), group
+    ids = provisioned.chroot("id", "-nG", "pubpoker")
+    assert set(GROUPS) <= set(ids.stdout.split()), ids
+
+
+def test_files(provisioned: Provisioned) -> None:
+    root, src = provisioned.root, provisioned.source
+    for unit in ("pubpoker-kiosk.service", "pubpoker-firstboot.service"):
+        installed = (root / "etc/systemd/system" / unit).read_text()
+        assert installed == (src / "systemd" / unit).read_text()
+    assert (root / "opt/pubpoker/lib/firstboot.py").is_file()
+    config = root / "boot/firmware/pubpoker.toml"
+    assert config.read_text() == (src / "provisioning/pubpoker.example.toml").read_text()
+    assert "Storage=volatile" in (root / "etc/systemd/journald.conf.d/pubpoker.conf").read_text()
+    nm = (root / "etc/NetworkManager/conf.d/pubpoker-wifi-powersave.conf").read_text()
+    assert "wifi.powersave = 2" in nm
+    udev = (root / "etc/udev/rules.d/70-pubpoker-wifi-powersave.rules").read_text()
+    assert "power_save off" in udev
+    assert 'GROUP="gpio"' in (root / "etc/udev/rules.d/60-pubpoker-gpio.rules").read_text()
+    data = (root / "data/pubpoker").stat()
+    uid = int(etc_entries(root, "passwd")["pubpoker"][2])
+    assert data.st_uid == uid and stat.S_IMODE(data.st_mode) == 0o750
+    # --no-start: no daemon may start in a chroot, and the guard is gone afterwards.
+    assert not (root / "usr/sbin/policy-rc.d").exists()
+
+
+def test_enabled_units_and_tty1(provisioned: Provisioned) -> None:
+    wants = provisioned.root / "etc/systemd/system/multi-user.target.wants"
+    for unit in ("pubpoker-kiosk.service", "pubpoker-firstboot.service"):
+        assert os.readlink(wants / unit) == f"/etc/systemd/system/{unit}"
+    assert (wants / "chrony.service").is_symlink()
+    getty = provisioned.root / "etc/systemd/system/getty.target.wants/getty@tty1.service"
+    assert not getty.is_symlink() and not getty.exists()  # disabled
+    assert not (provisioned.root / "etc/systemd/system/getty@tty1.service").exists()  # not masked
+
+
+def test_venv_imports_the_app_and_uses_debian_pygame(provisioned: Provisioned) -> None:
+    python = "/opt/pubpoker/venv/bin/python"
+    code = ("import kiosk, rules, hardware, pygame, gpiozero, serial, zeroconf, sqlite_utils, "
+            "websockets; print(pygame.__file__); print(gpiozero.__file__)")
+    result = provisioned.chroot(python, "-c", code)
+    assert result.returncode == 0, result.stderr
+    pygame_file, gpiozero_file = result.stdout.split()[-2:]
+    # pip must not have replaced the apt packages (pygame with KMSDRM).
+    assert pygame_file.startswith("/usr/lib/python3/dist-packages/"), pygame_file
+    assert gpiozero_file.startswith("/usr/lib/python3/dist-packages/"), gpiozero_file
+    cfg = (provisioned.root / "opt/pubpoker/venv/pyvenv.cfg").read_text()
+    assert "include-system-site-packages = true" in cfg
+    # The installed CLI works: the example config only lacks the venue key.
+    check = provisioned.chroot("/opt/pubpoker/venv/bin/pubpoker", "--lang", "en", "config",
+                               "check", "/boot/firmware/pubpoker.toml")
+    assert check.returncode == 2 and check.stderr.startswith("venue.key is missing"), check
+
+
+def test_chrony_serves_time_on_a_display(provisioned: Provisioned) -> None:
+    root = provisioned.root
+    assert "confdir /etc/chrony/conf.d" in (root / "etc/chrony/chrony.conf").read_text()
+    conf = (root / "etc/chrony/conf.d/pubpoker.conf").read_text()
+    assert "local stratum 10" in conf and re.search(r"^allow\b", conf, re.M)
+    assert "server" not in conf.replace("serves", "")
+
+
+def test_cmdline_and_config_txt(provisioned: Provisioned) -> None:
+    boot = provisioned.root / "boot/firmware"
+    text = (boot / "cmdline.txt").read_text()
+    assert text.count("\n") == 1 and text.endswith("\n")  # still one line
+    words = text.split()
+    assert "console=serial0,115200" not in words
+    for word in ("consoleblank=0", "vt.global_cursor_default=0", "quiet"):
+        assert words.count(word) == 1, word
+    for kept in ("console=tty1", "root=PARTUUID=4e639091-02", "rootwait"):
+        assert kept in words
+    config = (boot / "config.txt").read_text()
+    assert config.startswith(CONFIG_TXT)  # nothing of the operator's is lost
+    assert config.splitlines().count("enable_uart=1") == 1
+
+
+def test_second_run_changes_nothing(provisioned: Provisioned) -> None:
+    before, after = provisioned.before, provisioned.after
+    changed = sorted(p for p in before.keys() & after.keys() if before[p] != after[p])
+    added = sorted(after.keys() - before.keys())
+    removed = sorted(before.keys() - after.keys())
+    assert not (changed or added or removed), {
+        "changed": changed[:20], "added": added[:20], "removed": removed[:20]}
+    assert len(before) > 5000  # a whole system was compared, not an empty dir
+    assert "installing the app" not in provisioned.second.stdout
+    assert "writing" not in provisioned.second.stdout
+    assert provisioned.seconds < 600
+
+
+def test_table_role_follows_the_display(provisioned: Provisioned) -> None:
+    """Runs last: it changes the config to a table device and provisions once more."""
+    config = provisioned.root / "boot/firmware/pubpoker.toml"
+    config.write_text('[device]\nrole = "table"\ntable = 4\n')
+    result = provisioned.provision()
+    assert result.returncode == 0, result.stderr[-2000:]
+    conf = (provisioned.root / "etc/chrony/conf.d/pubpoker.conf").read_text()
+    assert "server pubpoker-display.local iburst" in conf
+    assert "local stratum" not in conf and not re.search(r"^allow\b", conf, re.M)
+    # Never overwritten, even though it differs from the example.
+    assert config.read_text() == '[device]\nrole = "table"\ntable = 4\n'
