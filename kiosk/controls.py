@@ -13,9 +13,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 
-from hardware.inputs import Action, ButtonHint, ButtonPressed, ButtonsHeld, CardRead, ReaderStatus
+from hardware.inputs import (
+    Action,
+    ButtonHint,
+    ButtonPressed,
+    ButtonsHeld,
+    CardRead,
+    ReaderStatus,
+    minutes_for,
+)
 from kiosk.station import Station
-from kiosk.store import CardMatch, RefusedCard, StoreError
+from kiosk.store import CardMatch, RefusedCard, StoreError, normalise_uid
 from rules.commands import (
     AdjustTime,
     BustPlayers,
@@ -147,8 +155,6 @@ class Say:
 CLOCK_ACTIONS: Mapping[Action, Command] = {
     Action.pause: TogglePause(),
     Action.next_level: NextLevel(),
-    Action.add_minute: AdjustTime(60),
-    Action.remove_minute: AdjustTime(-60),
 }
 
 
@@ -213,6 +219,11 @@ class Controller:
 
     def _td_button(self, press: ButtonPressed) -> list[Say]:
         action = press.action
+        minutes = minutes_for(press)
+        if minutes:
+            # A long press is five minutes; more needs repeated long presses.
+            sign = 1 if action is Action.add_minute else -1
+            return self._submit(AdjustTime(sign * 60 * minutes))
         if action in CLOCK_ACTIONS:
             return self._submit(CLOCK_ACTIONS[action])
         if action is Action.prev_level:
@@ -307,6 +318,13 @@ class Controller:
         found = self.station.store.players.lookup_card(read.uid)
         if isinstance(found, RefusedCard):
             return [Say("payment-card")]
+        uid = normalise_uid(read.uid)
+        entrant = self.station.state.by_card(uid) if uid else None
+        if entrant is not None and Role.TABLE in self.roles:
+            # The log says whose card it is: table devices need no player list.
+            said = self._table_card(entrant.player_id, entrant.name)
+            if said is not None:
+                return said
         if not isinstance(found, CardMatch):
             if self.roles & {Role.CONSOLE, Role.DISPLAY}:
                 self.unnamed_card = read.uid
@@ -318,7 +336,7 @@ class Controller:
             if said is not None:
                 return said
         if self.roles & {Role.CONSOLE, Role.DISPLAY}:
-            return self.check_in(player.id, player.name)
+            return self.check_in(player.id, player.name, player.cards)
         return [Say("unknown-card")]
 
     def _table_card(self, player_id: str, name: str) -> list[Say] | None:
@@ -335,13 +353,13 @@ class Controller:
                 "name": name, "table": move.target.table, "seat": move.target.seat}))
         return None
 
-    def check_in(self, player_id: str, name: str) -> list[Say]:
+    def check_in(self, player_id: str, name: str, cards: tuple[str, ...] = ()) -> list[Say]:
         """Check a player in (from a card, or a name typed for a new card or walk-in)."""
         entry = self.station.state.players.get(player_id)
         if entry is not None and entry.checked_in and entry.seat is not None:
             return [Say("already-in", {"name": entry.name, "table": entry.seat.table,
                                        "seat": entry.seat.seat}, popup=True)]
-        outcome = self.station.submit(CheckIn(player_id, name))
+        outcome = self.station.submit(CheckIn(player_id, name, cards))
         if not outcome.ok:
             return [Say("refused", error=outcome.refusal)]
         seat = self.station.state.players[player_id].seat

@@ -113,6 +113,7 @@ class CreateTournament(Command):
 class RegisterPlayer(Command):
     player_id: str
     name: str
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,7 @@ class CheckIn(Command):
 
     player_id: str
     name: str | None = None
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -340,7 +342,8 @@ def _check_in(state: Tournament, cmd: CheckIn, now: float, rng: Random) -> list[
     if cmd.player_id not in state.players:
         if cmd.name is None:
             raise UnknownPlayer(player=cmd.player_id)
-        registered = PlayerRegistered(at=now, player_id=cmd.player_id, name=cmd.name)
+        registered = PlayerRegistered(at=now, player_id=cmd.player_id, name=cmd.name,
+                                      cards=cmd.cards)
         _probe(state, registered)
         events.append(registered)
     checked_in = PlayerCheckedIn(at=now, player_id=cmd.player_id)
@@ -546,7 +549,7 @@ def _draw_button(state: Tournament, cmd: DrawButton, now: float, rng: Random) ->
 # Commands that become exactly one event, checked by the reducer's own rules.
 _ONE_EVENT: dict[type[Command], Callable[[Any, float], Event]] = {
     RegisterPlayer: lambda c, now: PlayerRegistered(at=now, player_id=c.player_id,
-                                                    name=c.name),
+                                                    name=c.name, cards=c.cards),
     CloseLateRegistration: lambda c, now: LateRegistrationClosed(at=now),
     StartClock: lambda c, now: ClockStarted(at=now),
     PauseClock: lambda c, now: ClockPaused(at=now),

@@ -148,6 +148,8 @@ class TournamentCreated(Event):
 class PlayerRegistered(Event):
     player_id: str
     name: str
+    #: The player's card UIDs, so every device can tell who tapped in.
+    cards: tuple[str, ...] = ()
 
 
 @_event(EventKind.PLAYER_CHECKED_IN)

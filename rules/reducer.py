@@ -253,7 +253,7 @@ def _registered(state: Tournament, event: PlayerRegistered, commit: bool) -> Non
         raise DuplicateName(name=name)
     if not commit:
         return
-    state.players[event.player_id] = Entry(event.player_id, name)
+    state.players[event.player_id] = Entry(event.player_id, name, cards=event.cards)
 
 
 @_on(EventKind.PLAYER_CHECKED_IN)

@@ -40,6 +40,7 @@ class Entry:
     busted_at: float | None = None
     knockouts: int = 0
     absent_since: float | None = None
+    cards: tuple[str, ...] = ()
 
     @property
     def active(self) -> bool:
@@ -133,6 +134,10 @@ class Tournament:
             return []
         return [e for e in self.active()
                 if e.absent_since is not None and now - e.absent_since > limit * 60]
+
+    def by_card(self, uid: str) -> Entry | None:
+        """The entrant whose card this is (UIDs as the store normalises them)."""
+        return next((e for e in self.players.values() if uid in e.cards), None)
 
     def find(self, name_or_id: str) -> Entry | None:
         """A player by id, or by name ignoring case and surrounding spaces."""
