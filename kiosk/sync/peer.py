@@ -169,15 +169,23 @@ class Runner:
                 next_tick = now + 0.05
             wait = min(0.05, max(0.0, self.due[0][0] - now) if self.due else 0.05)
             try:
-                item = mailbox.get(timeout=wait)
+                items = [mailbox.get(timeout=wait)]
             except queue.Empty:
                 continue
-            if isinstance(item, _Line):
-                self.command(item.text)
-            elif self.replicator.handle(item) and isinstance(item, Incoming):
-                t = time.monotonic()
-                for row in item.rows:
-                    self.applied.setdefault(f"{row.device_id}/{row.seq}", t)
+            while True:  # take whatever else is waiting: one append for all of it
+                try:
+                    items.append(mailbox.get_nowait())
+                except queue.Empty:
+                    break
+            lines = [i for i in items if isinstance(i, _Line)]
+            self.replicator.handle_many([i for i in items if not isinstance(i, _Line)])
+            t = time.monotonic()
+            for item in items:
+                if isinstance(item, Incoming):
+                    for row in item.rows:
+                        self.applied.setdefault(f"{row.device_id}/{row.seq}", t)
+            for line in lines:
+                self.command(line.text)
 
 
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:

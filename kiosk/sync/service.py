@@ -40,6 +40,8 @@ __all__ = ["Incoming", "SyncConfig", "SyncService", "Want"]
 
 log = logging.getLogger(__name__)
 
+#: Seconds between two announcements of a new log head.
+ANNOUNCE_EVERY = 5.0
 #: Payload bytes per ``events`` frame: well under the 1 MiB frame limit.
 BATCH_BYTES = 512 * 1024
 
@@ -146,6 +148,7 @@ class SyncService:
         self._tournament: str | None = None
         self._estimator = OffsetEstimator()
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._announcing = False
         self._server: Server | None = None
         self._discovery: Discovery | None = None
         #: Read by the main loop; replaced whole, never mutated.
@@ -354,9 +357,31 @@ class SyncService:
 
     async def _opened(self, link: Link) -> None:
         assert link.peer is not None
+        if self._duplicate(link):
+            await link.close()
+            return
         self._known[link.peer.device_id] = (link.peer.name, link.peer.role, link.peer.table)
         self._seen[link.peer.device_id] = time.monotonic()
         await self._have(link)
+
+    def _duplicate(self, link: Link) -> bool:
+        """Two peers that dialled each other at once keep one link: the one the
+        lower device id dialled. Both ends apply the same rule, so they agree."""
+        assert link.peer is not None
+        peer = link.peer.device_id
+        keep_dialer = min(self.me.device_id, peer)
+
+        def dialer_of(lk: Link) -> str:
+            return self.me.device_id if lk.dialer else peer
+
+        for other in list(self._links.values()):
+            if other is link or other.peer is None or other.peer.device_id != peer:
+                continue
+            if dialer_of(link) != keep_dialer:
+                return True
+            if dialer_of(other) != keep_dialer:
+                self._spawn(other.close())
+        return False
 
     async def _have(self, link: Link) -> None:
         await link.send(FrameType.HAVE, vector=self._head, digest=head_digest(self._head))
@@ -416,8 +441,20 @@ class SyncService:
     def _set_head(self, vector: dict[str, int], tournament: str | None) -> None:
         self._head = vector
         self._tournament = tournament
-        if self._discovery is not None:
-            self._spawn(self._discovery.update(tournament, head_digest(vector)))
+        if self._discovery is not None and not self._announcing:
+            self._announcing = True
+            self._spawn(self._announce())
+
+    async def _announce(self) -> None:
+        """Re-announce the log head, at most every few seconds: each update is a
+        burst of multicast, and the TXT head is only a hint."""
+        try:
+            assert self._discovery is not None
+            await self._discovery.update(self._tournament, head_digest(self._head))
+            await asyncio.sleep(ANNOUNCE_EVERY)
+            await self._discovery.update(self._tournament, head_digest(self._head))
+        finally:
+            self._announcing = False
 
     def _spawn_push(self, link_id: int | None, rows: list[StoredEvent], more: bool) -> None:
         self._spawn(self._push(link_id, rows, more))
