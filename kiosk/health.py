@@ -23,7 +23,10 @@ from pathlib import Path
 
 from rules.i18n import DEFAULT_LANGUAGE
 
-__all__ = ["EXT4_ROOT", "HWMON_ROOT", "Health", "check", "ext4_errors", "under_voltage"]
+__all__ = [
+    "EXT4_ROOT", "HWMON_ROOT", "Health", "check", "ext4_errors", "status_messages",
+    "under_voltage",
+]
 
 HWMON_ROOT = Path("/sys/class/hwmon")
 EXT4_ROOT = Path("/sys/fs/ext4")
@@ -113,3 +116,12 @@ def check(
         under_voltage=under_voltage(hwmon_root),
         ext4_errors=tuple(ext4_errors(ext4_root).items()),
     )
+
+
+def status_messages(
+    lang: str = DEFAULT_LANGUAGE,
+    hwmon_root: str | os.PathLike[str] = HWMON_ROOT,
+    ext4_root: str | os.PathLike[str] = EXT4_ROOT,
+) -> tuple[str, ...]:
+    """The status line's health texts in ``lang``; empty when all is well."""
+    return check(hwmon_root, ext4_root).messages(lang)

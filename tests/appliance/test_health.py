@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kiosk.health import check, ext4_errors, under_voltage
+from kiosk.health import check, ext4_errors, status_messages, under_voltage
 from rules.i18n import LANGUAGES
 
 
@@ -49,3 +49,9 @@ def test_ext4_errors(tmp_path: Path) -> None:
 
 def test_missing_roots_are_healthy(tmp_path: Path) -> None:
     assert check(tmp_path / "a", tmp_path / "b").ok
+
+
+def test_status_messages_in_one_call(tmp_path: Path) -> None:
+    hwmon(tmp_path, 0, "rpi_volt", "1")
+    assert status_messages("da", tmp_path, tmp_path / "none") == (
+        "For lav spænding: brug Pi-strømforsyningen",)

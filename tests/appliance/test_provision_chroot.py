@@ -90,9 +90,11 @@ def first_deb_uri() -> str | None:
     return entries[0][0] if entries else None
 
 
-def run(cmd: list[str], timeout: float, **kwargs: object) -> subprocess.CompletedProcess[str]:
+def run(
+    cmd: list[str], timeout: float, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
-                          check=False, **kwargs)  # type: ignore[call-overload]
+                          check=False, env=env)
 
 
 def base_tarball(arch: str) -> Path:

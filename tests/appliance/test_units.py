@@ -49,6 +49,7 @@ def test_there_is_something_to_check() -> None:
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None or STOCK_UNITS is None,
                     reason="systemd-analyze is not installed (.ci/run installs systemd)")
 def test_systemd_analyze_verify(tmp_path: Path) -> None:
+    assert STOCK_UNITS is not None
     root = tmp_path / "root"
     shutil.copytree(STOCK_UNITS, root / "usr/lib/systemd/system", symlinks=True)
     unit_dir = root / "etc/systemd/system"
@@ -74,6 +75,7 @@ def test_systemd_analyze_verify(tmp_path: Path) -> None:
                     reason="systemd-analyze is not installed (.ci/run installs systemd)")
 def test_verify_really_catches_mistakes(tmp_path: Path) -> None:
     """The set-up above is not a rubber stamp: a typo and a missing binary are reported."""
+    assert STOCK_UNITS is not None
     root = tmp_path / "root"
     shutil.copytree(STOCK_UNITS, root / "usr/lib/systemd/system", symlinks=True)
     (root / "etc/systemd/system").mkdir(parents=True)
