@@ -154,11 +154,27 @@ class EventLog:
     def append_new(self, tournament_id: str, events: Iterable[Event]) -> list[Record]:
         """Stamp and durably append local events; return their records.
 
+        The seqs and Lamport times are taken inside the write transaction from
+        what the file holds, so a second process on this device (the CLI while
+        the kiosk runs) can never be handed the same seq.
         On :class:`StoreWriteFailed` nothing was written and no counter moved,
         so the caller keeps its state and may try again.
         """
-        records = self.stamp(tournament_id, events)
-        self.append(records)
+        batch = list(events)
+        if not batch:
+            return []
+        records: list[Record] = []
+
+        def stamp_in_transaction(conn: sqlite3.Connection) -> list[StoredEvent]:
+            (top_seq,) = conn.execute("SELECT MAX(seq) FROM events WHERE device_id = ?",
+                                      (self.device_id,)).fetchone()
+            (top_lamport,) = conn.execute("SELECT MAX(lamport) FROM events").fetchone()
+            self.last_seq = max(self.last_seq, int(top_seq or 0))
+            self.lamport = max(self.lamport, int(top_lamport or 0))
+            records[:] = self.stamp(tournament_id, batch)
+            return [StoredEvent.of(r) for r in records]
+
+        self._write(stamp_in_transaction)
         return records
 
     def append(self, items: Iterable[Record | StoredEvent]) -> AppendResult:
@@ -169,14 +185,23 @@ class EventLog:
             _check(row)
         if not rows:
             return AppendResult()
+        return self._write(lambda conn: rows)
+
+    def _write(self, rows_for: Callable[[sqlite3.Connection], list[StoredEvent]]
+               ) -> AppendResult:
+        """One write transaction; ``rows_for`` runs once the write lock is held."""
         now = self._wall()
         added: list[StoredEvent] = []
         duplicates: list[tuple[str, int]] = []
         conflicts: list[EventConflict] = []
-        last_seq, lamport = self.last_seq, self.lamport
+        before = (self.last_seq, self.lamport)
         conn = self.conn
         try:
             conn.execute("BEGIN IMMEDIATE")
+            rows = rows_for(conn)
+            for row in rows:
+                _check(row)
+            last_seq, lamport = self.last_seq, self.lamport
             for row in rows:
                 cur = conn.execute(
                     "INSERT INTO events (device_id, seq, lamport, tournament_id, kind, payload,"
@@ -196,18 +221,20 @@ class EventLog:
             if added:
                 for hook in self.on_added:
                     hook(conn, added, now)
-                if last_seq != self.last_seq:
+                if last_seq != before[0]:
                     set_meta(conn, "last_seq", last_seq)
-                if lamport != self.lamport:
+                if lamport != before[1]:
                     set_meta(conn, "lamport", lamport)
             conn.execute("COMMIT")
         except sqlite3.Error as err:
             rollback(conn)
+            self.last_seq, self.lamport = before
             failure = write_error(err)
-            log.error("append of %d events failed, nothing kept: %s", len(rows), err)
+            log.error("append failed, nothing kept: %s", err)
             raise failure from err
         except BaseException:
             rollback(conn)
+            self.last_seq, self.lamport = before
             raise
         # Only now, with the batch on disk, does memory move on.
         self.last_seq, self.lamport = last_seq, lamport
