@@ -156,7 +156,10 @@ class Station:
     # --- housekeeping ---------------------------------------------------------------------
 
     def tick(self) -> None:
-        """Called by the loop: checkpoint the clock every few seconds."""
+        """Called by the loop: fold what other processes wrote, checkpoint the clock."""
+        if self._folded is not None:
+            # The CLI over SSH writes to the same file; its events show at once.
+            self._folded.catch_up()
         now = self.now()
         if now < self._next_checkpoint or self._folded is None or self.tournament_id is None:
             return
