@@ -24,8 +24,9 @@ def test_partition_and_heal_converge_within_two_seconds(
     start_tournament(console)
     wait_for(lambda: converged(peers), 15, what="set-up everywhere")
     assert console.submit("DrawSeats")["ok"]
-    assert display.submit("StartClock")["ok"]
     wait_for(lambda: converged(peers), 10, what="the draw everywhere")
+    assert display.submit("StartClock")["ok"]
+    wait_for(lambda: converged(peers), 10, what="the clock start everywhere")
     at_table = table.ask("seats")["tables"]["1"]
     victim, other = at_table[0], at_table[1]
 

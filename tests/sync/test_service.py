@@ -16,7 +16,7 @@ from kiosk.sync import Identity, Replicator, SyncConfig, SyncService
 from kiosk.sync.auth import new_key
 from kiosk.timebase import SharedClock
 from rules.commands import CheckIn, CreateTournament, DrawSeats, JumpToLevel, StartClock, StartHand
-from rules.fold import state_digest
+from rules.fold import fold, state_digest
 from rules.structure import preset
 
 KEY = new_key()
@@ -107,3 +107,24 @@ def test_stopping_leaves_no_thread_behind(tmp_path: Path) -> None:
     device = Device(tmp_path, "console")
     device.close()
     assert set(threading.enumerate()) <= before
+
+
+def test_a_main_event_and_a_sit_and_go_replicate_without_mixing(pair: list[Device]) -> None:
+    display, table = pair
+    display.station.create(CreateTournament("Main", preset("pf-pokerklub")), "main")
+    for n in range(6):
+        display.station.submit(CheckIn(f"m{n}", f"Main {n}"))
+    display.station.create(CreateTournament("Sit & Go", preset("pf-pokerklub")), "sng1")
+    for n in range(3):
+        display.station.submit(CheckIn(f"s{n}", f"SnG {n}"))
+    pump_until(pair, lambda: same(pair))
+    store = table.station.store
+    main, sng = store.records("main"), store.records("sng1")
+    assert {r.tournament_id for r in main} == {"main"}
+    assert {r.tournament_id for r in sng} == {"sng1"}
+    main_state, sng_state = fold(main), fold(sng)
+    assert set(main_state.players) == {f"m{n}" for n in range(6)}
+    assert set(sng_state.players) == {f"s{n}" for n in range(3)}
+    for tid in ("main", "sng1"):
+        theirs = fold(display.station.store.records(tid))
+        assert state_digest(theirs) == state_digest(fold(store.records(tid)))
