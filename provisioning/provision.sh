@@ -347,6 +347,12 @@ else
     systemctl daemon-reload
     systemctl restart chrony.service || warn "chrony did not restart"
     systemctl start pubpoker-firstboot.service || warn "pubpoker-firstboot failed; see journalctl"
-    systemctl restart pubpoker-kiosk.service || warn "pubpoker-kiosk failed; see journalctl"
-    log "done"
+    # Restart a kiosk that already runs (an upgrade). A first install starts at
+    # the next boot: starting it now would take tty1 from whoever is logged in.
+    systemctl try-restart pubpoker-kiosk.service || warn "pubpoker-kiosk failed; see journalctl"
+    if systemctl is-active --quiet pubpoker-kiosk.service; then
+        log "done"
+    else
+        log "done: reboot to start the kiosk"
+    fi
 fi

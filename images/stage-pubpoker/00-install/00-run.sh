@@ -13,8 +13,9 @@ rm -rf "${ROOTFS_DIR}/tmp/pubpoker-src"
 install -d "${ROOTFS_DIR}/tmp/pubpoker-src"
 cp -a "${src}/." "${ROOTFS_DIR}/tmp/pubpoker-src/"
 
+# Already inside the image's root: ROOT stays empty whatever the build sets.
 on_chroot <<'CHROOT'
-bash /tmp/pubpoker-src/provisioning/provision.sh --no-start --source /tmp/pubpoker-src
+ROOT= bash /tmp/pubpoker-src/provisioning/provision.sh --no-start --source /tmp/pubpoker-src
 CHROOT
 
 rm -rf "${ROOTFS_DIR}/tmp/pubpoker-src"
