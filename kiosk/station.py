@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from kiosk.store import Folded, Notice, Store, StoreError
+from kiosk.store.schema import get_meta, set_meta
+from kiosk.store.tx import transaction
 from kiosk.timebase import SharedClock
 from rules.commands import Command, CreateTournament, decide
 from rules.errors import RulesError
@@ -27,6 +29,8 @@ log = logging.getLogger(__name__)
 
 #: Seconds between clock checkpoints (not events): the most a power cut loses.
 CHECKPOINT_EVERY = 5.0
+#: Where the kiosk leaves its shared-time offset for other processes on the device.
+SHARED_OFFSET = "shared_time_offset"
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,7 @@ class Station:
         self.tournament_id: str | None = self.store.current_tournament()
         self._folded: Folded | None = None
         self._next_checkpoint = 0.0
+        self._saved_offset: float | None = None
         if self.tournament_id is not None:
             self._folded = self.store.fold(self.tournament_id)
 
@@ -164,10 +169,27 @@ class Station:
         if now < self._next_checkpoint or self._folded is None or self.tournament_id is None:
             return
         self._next_checkpoint = now + self.checkpoint_every
+        self._save_offset()
         clock = self.state.clock
         if clock.started:
             self.store.save_checkpoint(self.tournament_id, clock.position_at(now),
                                        running=clock.running)
+
+    def _save_offset(self) -> None:
+        # The CLI on this machine reads it, to act in the same shared time.
+        if self._saved_offset != self.clock.offset:
+            with transaction(self.store.conn) as conn:
+                set_meta(conn, SHARED_OFFSET, repr(self.clock.offset))
+            self._saved_offset = self.clock.offset
+
+    def join_local_time(self) -> None:
+        """For a second process on this device (the CLI): use the kiosk's shared time."""
+        saved = get_meta(self.store.conn, SHARED_OFFSET)
+        if saved is not None:
+            self.clock.offset = float(saved)
+        last = self.state.last_at
+        if last > self.clock.now():
+            self.clock.offset += last - self.clock.now()
 
     def close(self) -> None:
         if self._folded is not None:

@@ -1,0 +1,351 @@
+"""The TD's commands for a terminal (SSH or a laptop): the same events as the buttons.
+
+``pubpoker tournament new|list|show|close``, ``pubpoker checkin``,
+``pubpoker seat draw``, ``pubpoker clock ...``, ``pubpoker bust``,
+``pubpoker move confirm``. Each opens this device's store, acts through the
+:class:`~kiosk.station.Station` command path and exits; a running kiosk on
+the same device folds the new events in on its next tick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import random
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+from kiosk.station import Station
+from kiosk.store import CardMatch, RefusedCard, Store
+from kiosk.store.cli import add_data_dir, open_cli_store, store_path
+from kiosk.timebase import SharedClock
+from rules import clock as clocks
+from rules.commands import (
+    AdjustTime,
+    BustPlayers,
+    CheckIn,
+    Command,
+    ConfirmMove,
+    DrawSeats,
+    NextLevel,
+    PauseClock,
+    PreviousLevel,
+    ResumeClock,
+    StartClock,
+)
+from rules.errors import RulesError
+from rules.house import PROFILES
+from rules.i18n import format_int, format_place, format_time
+from rules.structure import PRESETS
+
+WORDS: Mapping[str, Mapping[str, str]] = {
+    "nn": {"created": "Oppretta: {name}", "none": "Inga turnering er i gang",
+           "seated": "{name} → bord {table}, sete {seat}", "in": "{name} er sjekka inn",
+           "drawn": "Bordplasseringa er trekt: {tables} bord", "out": "{name}: {place}",
+           "moved": "{name} sit no ved bord {table}, sete {seat}", "done": "OK",
+           "closed": "Turneringa er avslutta. Resultat: {files}",
+           "entrants": "Påmelde", "left": "Spelarar att", "level": "Nivå {n}",
+           "break": "Pause", "paused": "stoppa", "table": "Bord {n}", "moves": "Flytt",
+           "results": "Resultat", "phase": "Status"},
+    "nb": {"created": "Opprettet: {name}", "none": "Ingen turnering er i gang",
+           "seated": "{name} → bord {table}, sete {seat}", "in": "{name} er sjekket inn",
+           "drawn": "Bordplasseringen er trukket: {tables} bord", "out": "{name}: {place}",
+           "moved": "{name} sitter nå ved bord {table}, sete {seat}", "done": "OK",
+           "closed": "Turneringen er avsluttet. Resultater: {files}",
+           "entrants": "Påmeldte", "left": "Spillere igjen", "level": "Nivå {n}",
+           "break": "Pause", "paused": "stoppet", "table": "Bord {n}", "moves": "Flytt",
+           "results": "Resultater", "phase": "Status"},
+    "da": {"created": "Oprettet: {name}", "none": "Ingen turnering er i gang",
+           "seated": "{name} → bord {table}, sæde {seat}", "in": "{name} er tjekket ind",
+           "drawn": "Bordplaceringen er trukket: {tables} borde", "out": "{name}: {place}",
+           "moved": "{name} sidder nu ved bord {table}, sæde {seat}", "done": "OK",
+           "closed": "Turneringen er afsluttet. Resultater: {files}",
+           "entrants": "Tilmeldte", "left": "Spillere tilbage", "level": "Niveau {n}",
+           "break": "Pause", "paused": "stoppet", "table": "Bord {n}", "moves": "Flyt",
+           "results": "Resultater", "phase": "Status"},
+    "en": {"created": "Created: {name}", "none": "No tournament is running",
+           "seated": "{name} → table {table}, seat {seat}", "in": "{name} is checked in",
+           "drawn": "Seats drawn: {tables} tables", "out": "{name}: {place}",
+           "moved": "{name} now sits at table {table}, seat {seat}", "done": "OK",
+           "closed": "The tournament is closed. Results: {files}",
+           "entrants": "Entrants", "left": "Players left", "level": "Level {n}",
+           "break": "Break", "paused": "paused", "table": "Table {n}", "moves": "Moves",
+           "results": "Results", "phase": "Status"},
+}
+
+
+class NoTournamentRunning(RulesError, LookupError):
+    messages = {k: v["none"] for k, v in WORDS.items()}
+
+
+class CardNotKnown(RulesError, LookupError):
+    messages = {
+        "nn": "Ukjent kort {uid}: kople det til med «pubpoker players link-card NAMN {uid}»",
+        "nb": "Ukjent kort {uid}: koble det til med «pubpoker players link-card NAVN {uid}»",
+        "da": "Ukendt kort {uid}: tilknyt det med «pubpoker players link-card NAVN {uid}»",
+        "en": "Unknown card {uid}: link it with 'pubpoker players link-card NAME {uid}'",
+    }
+
+
+class PaymentCard(RulesError, ValueError):
+    messages = {
+        "nn": "Det er eit bankkort – bruk spelarkortet",
+        "nb": "Det er et bankkort – bruk spillerkortet",
+        "da": "Det er et betalingskort – brug spillerkortet",
+        "en": "That is a payment card – use the player card",
+    }
+
+
+class NotFinished(RulesError, ValueError):
+    messages = {
+        "nn": "Turneringa er ikkje ferdig ({left} spelarar att); bruk --force for å avslutte",
+        "nb": "Turneringen er ikke ferdig ({left} spillere igjen); bruk --force for å avslutte",
+        "da": "Turneringen er ikke slut ({left} spillere tilbage); brug --force for at afslutte",
+        "en": "The tournament is not over ({left} players left); use --force to close it",
+    }
+
+
+@contextmanager
+def _station(args: argparse.Namespace) -> Iterator[Station]:
+    store = open_cli_store(args)
+    station = Station(store, SharedClock(), rng=random.Random())
+    try:
+        station.join_local_time()
+        yield station
+    finally:
+        station.close()
+
+
+def _say(args: argparse.Namespace, key: str, **params: object) -> None:
+    print(WORDS[args.lang][key].format(**params))
+
+
+def _run(station: Station, command: Command) -> None:
+    if station.tournament_id is None:
+        raise NoTournamentRunning()
+    outcome = station.submit(command)
+    if outcome.refusal is not None:
+        raise outcome.refusal
+
+
+def _player(station: Station, name: str) -> str:
+    entry = station.state.find(name)
+    if entry is None:
+        from rules.refusals import UnknownPlayer
+
+        raise UnknownPlayer(player=name)
+    return entry.player_id
+
+
+# --- tournament ---------------------------------------------------------------------------
+
+def _new(args: argparse.Namespace) -> int:
+    from kiosk.config import TournamentConfig
+    from kiosk.tonight import tonight
+
+    base = TournamentConfig()
+    config = TournamentConfig(
+        preset=args.preset or base.preset, house=args.house or base.house,
+        name=args.name or base.name, seats_per_table=args.seats or base.seats_per_table,
+        tables=args.tables or base.tables)
+    with _station(args) as station:
+        outcome = station.create(tonight(config, dt.date.today()))
+        if outcome.refusal is not None:
+            raise outcome.refusal
+        _say(args, "created", name=station.state.config.name if station.state.config else "")
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    store = open_cli_store(args)
+    try:
+        current = store.current_tournament()
+        for row in store.tournaments():
+            mark = "*" if row.id == current else " "
+            print(f"{mark} {row.id}  {row.date}  {row.status:<9} {row.name}")
+    finally:
+        store.close()
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    lang = args.lang
+    w = WORDS[lang]
+    with _station(args) as station:
+        state = station.state
+        if state.config is None:
+            raise NoTournamentRunning()
+        print(state.config.name)
+        print(f"  {w['phase']}: {state.phase.value}")
+        print(f"  {w['entrants']}: {state.entrants}   {w['left']}: {state.remaining}")
+        if state.clock.started:
+            reading = clocks.read(state.config.structure, state.clock, station.now())
+            period = reading.period
+            what = (w["break"] if reading.on_break else
+                    w["level"].format(n=reading.level_number) +
+                    f"  {format_int(period.small_blind, lang)}/"  # type: ignore[union-attr]
+                    f"{format_int(period.big_blind, lang)}")  # type: ignore[union-attr]
+            left = "" if reading.remaining is None else format_time(reading.remaining)
+            paused = "" if reading.running else f" ({w['paused']})"
+            print(f"  {what}  {left}{paused}")
+        for number, table in sorted(state.tables.items()):
+            names = ", ".join(f"{seat}: {state.players[p].name}"
+                              for seat, p in sorted(table.seats.items()))
+            print(f"  {w['table'].format(n=number)} — {names}")
+        for move in state.moves.values():
+            print(f"  {w['moves']}: {state.players[move.player_id].name} "
+                  f"{move.source.table}/{move.source.seat} → "
+                  f"{move.target.table}/{move.target.seat}")
+        placed = state.results()
+        if placed:
+            print(f"  {w['results']}:")
+            for entry in placed[:20]:
+                print(f"    {format_place(entry.place or 0, lang):>10}  {entry.name}")
+    return 0
+
+
+def _close(args: argparse.Namespace) -> int:
+    from kiosk.store.tournaments import set_status
+    from kiosk.store.tx import transaction
+
+    with _station(args) as station:
+        state = station.state
+        tid = station.tournament_id
+        if tid is None or state.config is None:
+            raise NoTournamentRunning()
+        if not state.finished and not args.force:
+            raise NotFinished(left=state.remaining)
+        store: Store = station.store
+        store.record_results(tid, state)
+        folder = store_path(args).parent / "exports"
+        folder.mkdir(parents=True, exist_ok=True)
+        files = []
+        for fmt in ("csv", "json"):
+            path = folder / f"results-{tid}.{fmt}"
+            path.write_text(store.export_results(tid, fmt), encoding="utf-8")
+            files.append(str(path))
+        with transaction(store.conn) as conn:
+            set_status(conn, tid, "closed")
+        _say(args, "closed", files=", ".join(files))
+    return 0
+
+
+# --- the night ------------------------------------------------------------------------------
+
+def _checkin(args: argparse.Namespace) -> int:
+    with _station(args) as station:
+        players = station.store.players
+        if args.card:
+            found = players.lookup_card(args.card)
+            if isinstance(found, RefusedCard):
+                raise PaymentCard()
+            if not isinstance(found, CardMatch):
+                raise CardNotKnown(uid=args.card.strip())
+            player = found.player
+        elif args.name:
+            # A walk-in without a card is added to the venue's players here.
+            player = players.find(args.name) or players.add(args.name)
+        else:
+            raise SystemExit("pubpoker checkin: give a NAME or --card UID")
+        _run(station, CheckIn(player.id, player.name, player.cards))
+        seat = station.state.players[player.id].seat
+        if seat is None:
+            _say(args, "in", name=player.name)
+        else:
+            _say(args, "seated", name=player.name, table=seat.table, seat=seat.seat)
+    return 0
+
+
+def _seat_draw(args: argparse.Namespace) -> int:
+    with _station(args) as station:
+        _run(station, DrawSeats())
+        _say(args, "drawn", tables=len(station.state.tables))
+    return 0
+
+
+CLOCK: Mapping[str, Command] = {
+    "start": StartClock(), "pause": PauseClock(), "resume": ResumeClock(),
+    "next": NextLevel(), "prev": PreviousLevel(),
+}
+
+
+def _clock(args: argparse.Namespace) -> int:
+    with _station(args) as station:
+        command = AdjustTime(args.seconds) if args.action == "add" else CLOCK[args.action]
+        _run(station, command)
+        _say(args, "done")
+    return 0
+
+
+def _bust(args: argparse.Namespace) -> int:
+    with _station(args) as station:
+        player = _player(station, args.name)
+        _run(station, BustPlayers((player,)))
+        entry = station.state.players[player]
+        _say(args, "out", name=entry.name, place=format_place(entry.place or 0, args.lang))
+    return 0
+
+
+def _move_confirm(args: argparse.Namespace) -> int:
+    with _station(args) as station:
+        player = _player(station, args.name)
+        _run(station, ConfirmMove(player))
+        seat = station.state.players[player].seat
+        assert seat is not None
+        _say(args, "moved", name=station.state.players[player].name, table=seat.table,
+             seat=seat.seat)
+    return 0
+
+
+def register(sub: Any) -> None:
+    tournament = sub.add_parser("tournament", help="tonight's tournament")
+    actions = tournament.add_subparsers(dest="action", required=True, metavar="ACTION")
+    new = actions.add_parser("new", help="start tonight's tournament (check-in opens)")
+    new.add_argument("--name", help='name pattern, e.g. "Fredagspoker {date}"')
+    new.add_argument("--preset", choices=sorted(PRESETS))
+    new.add_argument("--house", choices=sorted(PROFILES))
+    new.add_argument("--seats", type=int, help="seats per table")
+    new.add_argument("--tables", type=int, help="tables available")
+    new.set_defaults(func=_new)
+    listing = actions.add_parser("list", help="every tournament in the store")
+    listing.set_defaults(func=_list)
+    show = actions.add_parser("show", help="the current tournament: clock, tables, moves")
+    show.set_defaults(func=_show)
+    close = actions.add_parser("close", help="record results and points, write exports")
+    close.add_argument("--force", action="store_true", help="close before it is over")
+    close.set_defaults(func=_close)
+    for parser in (new, listing, show, close):
+        add_data_dir(parser)
+
+    checkin = sub.add_parser("checkin", help="check a player in by name or card")
+    checkin.add_argument("name", nargs="?", help="the player's name (a walk-in is added)")
+    checkin.add_argument("--card", help="the card UID")
+    checkin.set_defaults(func=_checkin)
+    seat = sub.add_parser("seat", help="seating")
+    seat_actions = seat.add_subparsers(dest="action", required=True, metavar="ACTION")
+    draw = seat_actions.add_parser("draw", help="draw the seats (S1)")
+    draw.set_defaults(func=_seat_draw)
+    clock = sub.add_parser("clock", help="run the clock")
+    clock_actions = clock.add_subparsers(dest="action", required=True, metavar="ACTION")
+    clock_parsers = []
+    for name, text in (("start", "start level 1"), ("pause", "pause"), ("resume", "resume"),
+                       ("next", "next level"), ("prev", "previous level")):
+        p = clock_actions.add_parser(name, help=text)
+        p.set_defaults(func=_clock)
+        clock_parsers.append(p)
+    add = clock_actions.add_parser("add", help="add (or with a minus, remove) seconds")
+    add.add_argument("seconds", type=float)
+    add.set_defaults(func=_clock)
+    bust = sub.add_parser("bust", help="a player is out")
+    bust.add_argument("name")
+    bust.set_defaults(func=_bust)
+    move = sub.add_parser("move", help="table moves")
+    move_actions = move.add_subparsers(dest="action", required=True, metavar="ACTION")
+    confirm = move_actions.add_parser("confirm", help="the moved player has sat down")
+    confirm.add_argument("name")
+    confirm.set_defaults(func=_move_confirm)
+    for parser in (checkin, draw, *clock_parsers, add, bust, confirm):
+        add_data_dir(parser)
+
+
