@@ -21,7 +21,7 @@ The schema, with defaults in brackets (``[venue] key`` is the only required key)
     [tournament]
     preset = "pubpoker"     # pubpoker | pf-pokerklub | sit-and-go   [pubpoker]
     house = "pubpoker"      # pubpoker | pf-pokerklub | dk-club      [pubpoker]
-    name = "Fredagspoker {date}"                                     [Pubpoker {date}]
+    name = "Fredagspoker {date}"  # also {weekday}                  [Pubpoker {date}]
     seats_per_table = 10    # 2..11                                  [10]
     tables = 6              # 1..15                                  [6]
     resume_after_break = true                                        [true]
@@ -362,10 +362,10 @@ _RULE_WORDS: dict[str, dict[str, str]] = {
                  "nb": "bruk en absolutt sti, for eksempel /data/pubpoker",
                  "da": "brug en absolut sti, for eksempel /data/pubpoker",
                  "en": "use an absolute path, for example /data/pubpoker"},
-    "name": {"nn": "berre {date} kan stå i krøllparentesar",
-             "nb": "bare {date} kan stå i krøllparenteser",
-             "da": "kun {date} må stå i krøllede parenteser",
-             "en": "only {date} may stand in curly braces"},
+    "name": {"nn": "berre {date} og {weekday} kan stå i krøllparentesar",
+             "nb": "bare {date} og {weekday} kan stå i krøllparenteser",
+             "da": "kun {date} og {weekday} må stå i krøllede parenteser",
+             "en": "only {date} and {weekday} may stand in curly braces"},
 }
 
 _HINTS: dict[str, dict[str, str]] = {
@@ -430,18 +430,12 @@ class VenueConfig:
 class TournamentConfig:
     preset: str = "pubpoker"
     house: str = "pubpoker"
+    #: May hold ``{date}`` and ``{weekday}`` (filled in by :mod:`kiosk.tonight`).
     name: str = "Pubpoker {date}"
     seats_per_table: int = 10
     tables: int = 6
     resume_after_break: bool = True
 
-    def title(self, date: dt.date) -> str:
-        """The tournament's name for a night.
-
-        >>> TournamentConfig(name="Fredagspoker {date}").title(dt.date(2026, 11, 27))
-        'Fredagspoker 2026-11-27'
-        """
-        return self.name.replace("{date}", date.isoformat())
 
 
 @dataclass(frozen=True)
@@ -663,8 +657,11 @@ def _tournament(section: _Section | None) -> TournamentConfig:
     s = section or _Section("tournament", {})
     d = TournamentConfig()
     name = s.text("name", d.name) or d.name
-    if re.search(r"\{(?!date\})[^}]*\}", name):
-        raise BadText(key="tournament.name", value=name, rule=_Words(_RULE_WORDS["name"]))
+    try:
+        name.format(date="", weekday="")
+    except (KeyError, IndexError, ValueError):
+        raise BadText(key="tournament.name", value=name,
+                      rule=_Words(_RULE_WORDS["name"])) from None
     return TournamentConfig(
         preset=s.choice("preset", d.preset, tuple(PRESETS)),
         house=s.choice("house", d.house, tuple(PROFILES)),

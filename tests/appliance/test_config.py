@@ -89,7 +89,7 @@ psk = "secret-password"
     assert cfg.device.has_role("table") and cfg.device.table == 3
     assert cfg.device.data_dir == Path("/data/pubpoker")
     assert cfg.venue.closing == dt.time(2, 30)
-    assert cfg.tournament.title(dt.date(2026, 11, 27)) == "Fredagspoker 2026-11-27"
+    assert cfg.tournament.name == "Fredagspoker {date}"
     assert cfg.buttons.as_dict() == {"pause": 17, "undo": 27} and cfg.buttons.pin("undo") == 27
     assert cfg.reader is not None and cfg.reader.kind == "line"
     assert cfg.network.interface == "wlan0"
@@ -196,7 +196,11 @@ def test_venue_key_with_a_non_hex_character() -> None:
         ('[wifi]\ncountry = "NO"\nssid = "Pub"\npsk = "short"\n',
          "wifi.psk “…” is not valid: a Wi-Fi password is 8 to 63 characters"),
         ('[tournament]\nname = "Poker {when}"\n', "tournament.name “Poker {when}” is not "
-                                                  "valid: only {date} may stand in curly braces"),
+                                                  "valid: only {date} and {weekday} may stand "
+                                                  "in curly braces"),
+        ('[tournament]\nname = "Poker {"\n', "tournament.name “Poker {” is not "
+                                              "valid: only {date} and {weekday} may stand "
+                                              "in curly braces"),
         ("device = 3\n", "[device] must be a section, not 3"),
     ],
 )
@@ -206,6 +210,11 @@ def test_each_mistake_names_the_key(text: str, expected: str) -> None:
     if "[venue]" in text:
         doc = text.replace("[venue]\n", VENUE, 1)
     assert error(doc).translate("en") == expected
+
+
+def test_tournament_name_placeholders() -> None:
+    text = VENUE + '[tournament]\nname = "{weekday}spoker {date}"\n'
+    assert parse_config(text, hostname="pi").tournament.name == "{weekday}spoker {date}"
 
 
 def test_every_button_action_is_accepted() -> None:
