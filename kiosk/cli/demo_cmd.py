@@ -1,33 +1,59 @@
-"""``pubpoker demo``: the kiosk window with a demo tournament."""
+"""``pubpoker demo``: a whole simulated night on the kiosk screens."""
 
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from typing import Any
+
+__all__ = ["parse_size", "register"]
+
+
+def parse_size(value: str) -> tuple[int, int]:
+    """``"1280x720"`` → ``(1280, 720)``.
+
+    >>> parse_size("1920X1080")
+    (1920, 1080)
+    """
+    try:
+        width, height = (int(x) for x in value.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"--size must look like 1280x720, not {value!r}") from None
+    if width < 320 or height < 240:
+        raise argparse.ArgumentTypeError(f"--size {value} is too small")
+    return width, height
 
 
 def register(sub: Any) -> None:
-    parser = sub.add_parser("demo", help="open the kiosk window with a demo tournament")
-    parser.add_argument("--headless", action="store_true",
-                        help="render with SDL's dummy driver (for smoke tests)")
-    parser.add_argument("--frames", type=int, default=None,
-                        help="stop after drawing this many frames")
-    parser.add_argument("--screenshot", default=None, help="save the last frame as a PNG")
-    parser.add_argument("--size", default="1280x720", help="window size, WIDTHxHEIGHT")
+    parser = sub.add_parser(
+        "demo", help="a whole simulated night in fast-forward on the kiosk screens")
+    parser.add_argument("--speed", type=float, default=30.0,
+                        help="fast-forward factor for shared time (default 30)")
+    parser.add_argument("--seed", type=int, default=2026,
+                        help="seed for names, seats and cards: the same seed, the same night")
+    parser.add_argument("--size", type=parse_size, default=(1280, 720),
+                        help="window size, WIDTHxHEIGHT (default 1280x720)")
     parser.add_argument("--fullscreen", action="store_true")
-    parser.add_argument("--speed", type=float, default=1.0,
-                        help="fast-forward factor for the demo night")
+    parser.add_argument("--data-dir", default=None,
+                        help="keep the night in this data dir (default: a fresh temporary one)")
+    parser.add_argument("--no-sound", action="store_true", help="no chimes")
+    parser.add_argument("--headless", action="store_true",
+                        help="render with SDL's dummy drivers, without a window")
+    parser.add_argument("--frames", type=int, default=None,
+                        help="stop after this many frames (loop iterations)")
+    parser.add_argument("--until-finished", action="store_true",
+                        help="stop when the night has a winner (headless: on fake time, fast)")
+    parser.add_argument("--screenshot", default=None, help="save the last frame as a PNG")
     parser.set_defaults(func=_demo)
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from kiosk.minimal_clock import run
+    from kiosk.demo.run import DEMO_OPTIONS, run_demo
 
-    try:
-        width, height = (int(x) for x in args.size.lower().split("x"))
-    except ValueError:
-        raise SystemExit(
-            f"pubpoker demo: --size must look like 1280x720, not {args.size!r}") from None
-    return run(lang=args.lang, size=(width, height), fullscreen=args.fullscreen,
-               headless=args.headless, frames=args.frames, screenshot=args.screenshot,
-               speed=args.speed)
+    options = replace(
+        DEMO_OPTIONS, lang=args.lang, size=args.size, fullscreen=args.fullscreen,
+        headless=args.headless, speed=args.speed, seed=args.seed, data_dir=args.data_dir,
+        temp_data=args.data_dir is None, sound=not args.no_sound and not args.headless)
+    return run_demo(options, frames=args.frames, screenshot=args.screenshot,
+                    until_finished=args.until_finished)

@@ -9,6 +9,7 @@ glyph by glyph from the cache, so a clock tick renders nothing new.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import cache, lru_cache
 
 import pygame
@@ -28,7 +29,7 @@ def _ensure_init() -> None:
         pygame.font.init()
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=32)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled DejaVu Sans at ``size`` pixels, opened once per size."""
     _ensure_init()
@@ -41,10 +42,48 @@ def glyph(char: str, size: int, colour: Colour, bold: bool = True) -> pygame.Sur
     return font(size, bold).render(char, True, colour)
 
 
-@lru_cache(maxsize=1024)
-def text_surface(value: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
-    """A rendered line of text; labels repeat every redraw, so they are cached too."""
-    return font(size, bold).render(value, True, colour)
+class _TextCache:
+    """Rendered lines, least recently used first out, bounded in bytes, not entries.
+
+    A count limit is no limit for pixels: one 4K headline weighs as much as
+    a thousand small labels, and a kiosk that runs all night on a Pi must not
+    grow. The names and lines of a night come and go; the labels stay warm.
+    """
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self._items: OrderedDict[tuple[str, int, Colour, bool], pygame.Surface] = OrderedDict()
+
+    def __call__(self, value: str, size: int, colour: Colour, bold: bool = False
+                 ) -> pygame.Surface:
+        key = (value, size, colour, bold)
+        found = self._items.get(key)
+        if found is not None:
+            self._items.move_to_end(key)
+            return found
+        rendered = font(size, bold).render(value, True, colour)
+        self._items[key] = rendered
+        self.bytes += _weight(rendered)
+        while self.bytes > self.max_bytes and len(self._items) > 1:
+            _, old = self._items.popitem(last=False)
+            self.bytes -= _weight(old)
+        return rendered
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def cache_clear(self) -> None:
+        self._items.clear()
+        self.bytes = 0
+
+
+def _weight(surface: pygame.Surface) -> int:
+    return surface.get_width() * surface.get_height() * surface.get_bytesize()
+
+
+#: A rendered line of text; labels repeat every redraw, so they are cached too.
+text_surface = _TextCache(max_bytes=4 * 1024 * 1024)
 
 
 @cache

@@ -7,6 +7,7 @@ long names end in an ellipsis rather than running into the next column.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Final, Literal
 
 import pygame
@@ -65,18 +66,34 @@ class Frame:
         return pygame.Rect(x0, self.y(top), x1 - x0, self.y(bottom) - self.y(top))
 
 
+#: Font sizes text may take: about 6 % apart. Every open size costs a font and
+#: its glyph cache (a few hundred KB), so a night of changing names and lines
+#: must share a few sizes rather than open one per pixel.
+_LADDER: Final = tuple(sorted({round(12 * 1.06 ** k) for k in range(90)}))
+
+
+def _snap(size: int) -> int:
+    """The ladder size at or below ``size`` (sizes under 12 are kept).
+
+    >>> _snap(100), _snap(101), _snap(11)
+    (98, 98, 11)
+    """
+    index = bisect_right(_LADDER, size) - 1
+    return _LADDER[index] if index >= 0 else size
+
+
 def fit_size(value: str, width: int, height: int, bold: bool = False) -> int:
-    """The largest font size whose line fits ``height`` and ``value`` fits ``width``."""
-    size = max(1, int(height * _EM_PER_LINE))
+    """The largest ladder size whose line fits ``height`` and ``value`` fits ``width``."""
+    size = _snap(max(1, int(height * _EM_PER_LINE)))
     if not value:
         return size
     wide = font(size, bold).size(value)[0]
     if wide > width:
         # Width grows almost linearly with size; scale once, then step down
-        # the last pixel or two, so only a couple of sizes are ever opened.
-        size = max(1, int(size * width / wide))
+        # the ladder, so only a couple of sizes are ever opened.
+        size = _snap(max(1, int(size * width / wide)))
         while size > 1 and font(size, bold).size(value)[0] > width:
-            size -= 1
+            size = _snap(size - 1)
     return size
 
 
@@ -97,12 +114,14 @@ def ellipsize(value: str, width: int, size: int, bold: bool = False) -> str:
 
 def draw_text(surface: pygame.Surface, value: str, box: pygame.Rect, *,
               colour: Colour = WHITE, bold: bool = False, align: Align = "left",
-              size: int | None = None, shrink: bool = True) -> pygame.Rect:
+              size: int | None = None, shrink: bool = True, cache: bool = True) -> pygame.Rect:
     """Draw one line of text vertically centred in ``box``; returns where it went.
 
     With ``size`` the text keeps that size and is shortened with an ellipsis
     if needed (names in a grid look calmer all the same size); otherwise, or
-    with ``shrink``, the size is chosen to fit the box.
+    with ``shrink``, the size is chosen to fit the box. Text that changes
+    every second or is shown once (a countdown, a pop-up) passes ``cache=False``
+    so the rendered-text cache holds only what repeats.
     """
     if not value or box.width <= 0 or box.height <= 0:
         return pygame.Rect(box.x, box.y, 0, 0)
@@ -112,7 +131,8 @@ def draw_text(surface: pygame.Surface, value: str, box: pygame.Rect, *,
         size = min(size, fit_size(value, box.width, box.height, bold))
     else:
         value = ellipsize(value, box.width, size, bold)
-    rendered = text_surface(value, size, colour, bold)
+    rendered = (text_surface(value, size, colour, bold) if cache
+                else font(size, bold).render(value, True, colour))
     rect = rendered.get_rect()
     rect.centery = box.centery
     if align == "center":

@@ -43,13 +43,20 @@ __all__ = [
     "break_digits_box",
     "clock_digits_box",
     "paused_banner_box",
+    "popup_box",
     "render_break",
     "render_break_tick",
     "render_clock",
     "render_clock_tick",
     "render_moves",
+    "render_paused_band",
+    "render_popup",
     "render_results",
     "render_seating",
+    "render_status",
+    "render_ticker",
+    "status_box",
+    "ticker_box",
 ]
 
 #: Height of the time digits' ink as a fraction of the screen height (DESIGN: "about 1/4").
@@ -153,7 +160,8 @@ def render_clock_tick(surface: pygame.Surface, view: ClockView) -> list[pygame.R
             last_minute=view.last_minute)
     until = _until_break_box(frame)
     surface.fill(BLACK, until)
-    draw_text(surface, view.until_break_line, until, colour=WHITE, align="right")
+    # A new string every second: rendered, not cached (the cache would fill with them).
+    draw_text(surface, view.until_break_line, until, colour=WHITE, align="right", cache=False)
     return [band, until]
 
 
@@ -328,3 +336,74 @@ def render_results(surface: pygame.Surface, view: ResultsView) -> None:
                                  line_height)
         draw_text(surface, result.points_text, points_box, colour=WHITE, align="right",
                   size=size)
+
+
+# --- overlays (drawn by the loop over any screen) ---------------------------------------
+
+#: The status line lives in the top margin, above every screen's header.
+_STATUS: Final = (0.0, 0.021)
+_TICKER: Final = (0.875, 0.985)
+_POPUP: Final = (0.22, 0.78)
+
+
+def popup_box(surface: pygame.Surface) -> pygame.Rect:
+    """Where :func:`render_popup` draws: the middle of the screen, over the digits."""
+    return Frame(surface).box(*_POPUP, 0.03, 0.97)
+
+
+def render_popup(surface: pygame.Surface, title: str, line: str) -> pygame.Rect:
+    """A boxed message in huge type, e.g. a check-in: "Kari Nordmann" / "→ Bord 3, sete 7"."""
+    frame = Frame(surface)
+    box = popup_box(surface)
+    surface.fill(BLACK, box)
+    pygame.draw.rect(surface, YELLOW, box, max(4, frame.height // 90),
+                     border_radius=box.height // 12)
+    inner = box.inflate(-box.height // 5, -box.height // 6)
+    half = inner.height // 2
+    draw_text(surface, title, pygame.Rect(inner.x, inner.y, inner.width, half), colour=WHITE,
+              bold=True, align="center", cache=False)
+    draw_text(surface, line, pygame.Rect(inner.x, inner.y + half, inner.width, half),
+              colour=YELLOW, bold=True, align="center", cache=False)
+    return box
+
+
+def ticker_box(surface: pygame.Surface) -> pygame.Rect:
+    return Frame(surface).box(*_TICKER)
+
+
+def render_ticker(surface: pygame.Surface, message: str) -> pygame.Rect:
+    """A boxed line along the bottom (busts: "Ola Nordmann — 37. plass")."""
+    frame = Frame(surface)
+    box = ticker_box(surface)
+    surface.fill(BLACK, box.inflate(frame.margin, frame.margin // 2))
+    pygame.draw.rect(surface, WHITE, box, max(2, frame.height // 240),
+                     border_radius=box.height // 5)
+    draw_text(surface, message, box.inflate(-box.height, -box.height // 5), colour=WHITE,
+              bold=True, align="center", cache=False)
+    return box
+
+
+def status_box(surface: pygame.Surface) -> pygame.Rect:
+    return Frame(surface).box(*_STATUS, 0.30, 1.0)
+
+
+def render_status(surface: pygame.Surface, message: str, *, warning: bool = False) -> pygame.Rect:
+    """The TD's status line (role, peers, storage warnings) in the top margin."""
+    box = status_box(surface)
+    surface.fill(BLACK, box)
+    draw_text(surface, message, box, colour=YELLOW if warning else GREY, align="right",
+              cache=False)
+    return box
+
+
+def render_paused_band(surface: pygame.Surface, view: ClockView | BreakView) -> pygame.Rect:
+    """Draw (or clear) only the paused banner of a drawn clock or break screen.
+
+    With :func:`render_clock_tick` this is all a pause or resume changes, so
+    the loop answers the TD's button without redrawing the whole screen.
+    """
+    band = paused_banner_box(surface, on_break=isinstance(view, BreakView))
+    surface.fill(BLACK, band)
+    if view.paused:
+        _banner(surface, band, view.paused_text)
+    return band

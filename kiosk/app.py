@@ -1,0 +1,94 @@
+"""A running kiosk: the parts :func:`kiosk.bootstrap.bootstrap` wired together.
+
+The hook points for the parts that come later are here: hardware adapters
+and peer sync put :data:`~kiosk.display.input.Input` messages on
+``app.inputs`` (which also wakes the loop), and anything that must run on
+the main thread once per loop iteration goes in ``app.on_tick``.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# Before pygame's first import, or it greets stdout (which the CLI owns).
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from kiosk.display.input import Input
+from kiosk.display.loop import KioskLoop
+from kiosk.display.sound import Chimes
+from kiosk.station import Station
+from kiosk.store import Store
+from kiosk.timebase import SharedClock
+
+__all__ = ["App", "ManualTime"]
+
+
+@dataclass
+class ManualTime:
+    """A monotonic clock that moves only when told: fake time for tests and fast demos."""
+
+    t: float = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+
+
+@dataclass
+class App:
+    store: Store
+    station: Station
+    clock: SharedClock
+    loop: KioskLoop
+    chimes: Chimes
+    data_dir: Path
+    #: The fake monotonic clock when bootstrapped with ``fake=True``.
+    time: ManualTime | None = None
+    #: Called once the first frame is on the screen (systemd's READY=1).
+    on_ready: list[Callable[[], None]] = field(default_factory=list)
+    _temp: tempfile.TemporaryDirectory[str] | None = None
+
+    @property
+    def inputs(self) -> queue.Queue[Input]:
+        return self.loop.inputs
+
+    @property
+    def on_tick(self) -> list[Callable[[], None]]:
+        return self.loop.on_tick
+
+    def run(self, *, frames: int | None = None, until: Callable[[], bool] | None = None) -> int:
+        """Run the loop until quit, ``frames`` frames, or ``until()``."""
+        if self.loop.iterations == 0:
+            self.loop.step(block=False)
+            self.loop.iterations += 1
+            for ready in self.on_ready:
+                ready()
+            if frames is not None and self.loop.iterations >= frames:
+                return 0
+        return self.loop.run(frames=frames, until=until)
+
+    def screenshot(self, path: str | Path) -> None:
+        pygame.image.save(self.loop.display, str(path))
+
+    def close(self) -> None:
+        self.chimes.close()
+        self.station.close()
+        pygame.display.quit()
+        if self._temp is not None:
+            self._temp.cleanup()
+            self._temp = None
+
+    def __enter__(self) -> App:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,151 @@
+"""The one place that wires real or fake parts into a running kiosk.
+
+``bootstrap(options)`` opens the store, builds the shared clock and the
+station, opens the display and the mixer, and gives back an
+:class:`~kiosk.app.App` whose loop is ready to run. ``fake=True`` swaps in
+the parts a test wants: SDL's dummy video and audio drivers, no sound, no
+watchdog, and a :class:`~kiosk.app.ManualTime` that moves only when the
+test moves it (for both shared time and the loop's own timers).
+
+It takes either :class:`Options` (the demo and tests) or a
+:class:`kiosk.config.Config` loaded from ``pubpoker.toml`` (the appliance),
+which :func:`options_from_config` turns into options.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from kiosk.app import App, ManualTime
+from kiosk.store.schema import Synchronous
+from kiosk.timebase import SharedClock
+
+__all__ = ["Options", "bootstrap", "options_from_config"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to build a kiosk; every field has the laptop default."""
+
+    #: None: the demo's fresh temporary directory (``temp_data``) or the default data dir.
+    data_dir: str | None = None
+    #: A fresh temporary data dir, removed on close (the demo never touches real data).
+    temp_data: bool = False
+    role: str = "display"
+    lang: str = "nn"
+    size: tuple[int, int] = (1280, 720)
+    fullscreen: bool = False
+    headless: bool = False
+    speed: float = 1.0
+    sound: bool = True
+    seed: int | None = None
+    #: Real seconds between automatic screen changes (None: only Tab changes screen).
+    rotate_seconds: float | None = None
+    #: The loop wakes at least this often (ms), to feed the watchdog and the hooks.
+    max_wait_ms: int = 1000
+    min_wait_ms: int = 10
+    shift: bool = True
+    watchdog: bool = False
+    #: SQLite's synchronous mode: FULL on the appliance (a bust the TD saw must
+    #: survive a power cut); the demo's throwaway store can use OFF.
+    synchronous: Synchronous = "FULL"
+
+
+def options_from_config(config: Any, **overrides: Any) -> Options:
+    """Options for the appliance from a :class:`kiosk.config.Config`."""
+    device = config.device
+    roles = getattr(device, "roles", None) or (getattr(device, "role", "display"),)
+    display = getattr(config, "display", None)
+    data_dir = getattr(device, "data_dir", None)
+    options = Options(
+        data_dir=None if data_dir is None else str(data_dir),
+        role="+".join(str(r) for r in roles),
+        lang=getattr(device, "language", "nn"),
+        fullscreen=getattr(display, "fullscreen", True),
+        sound=getattr(display, "sound", True),
+        watchdog=True,
+    )
+    return replace(options, **overrides)
+
+
+def _watchdog() -> Callable[[], None]:
+    """Ping systemd's watchdog from the loop, if the appliance module is there."""
+    try:
+        from kiosk.sdnotify import Watchdog
+    except ImportError:  # a checkout without the appliance parts
+        return lambda: None
+    dog = Watchdog.from_env()
+
+    def ping() -> None:
+        dog.tick(time.monotonic())
+
+    return ping
+
+
+def _ready() -> Callable[[], None]:
+    try:
+        from kiosk.sdnotify import ready
+    except ImportError:
+        return lambda: None
+
+    def say_ready() -> None:
+        ready()
+
+    return say_ready
+
+
+def bootstrap(config_or_options: Any, *, fake: bool = False) -> App:
+    """Build a kiosk from :class:`Options` or a loaded config; ``fake`` for tests."""
+    options = (config_or_options if isinstance(config_or_options, Options)
+               else options_from_config(config_or_options))
+    if fake or options.headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from kiosk.display.loop import InputQueue, KioskLoop
+    from kiosk.display.sound import Chimes
+    from kiosk.station import Station
+    from kiosk.store import open_store
+
+    temp = None
+    if options.temp_data and options.data_dir is None:
+        temp = tempfile.TemporaryDirectory(prefix="pubpoker-demo-")
+        data_dir: str | None = temp.name
+    else:
+        data_dir = options.data_dir
+    store = open_store(data_dir=data_dir, synchronous=options.synchronous)
+    manual = ManualTime() if fake else None
+    source = manual if manual is not None else time.monotonic
+    clock = SharedClock(speed=options.speed, source=source)
+    station = Station(store, clock, random.Random(options.seed))
+
+    pygame.display.init()
+    pygame.font.init()
+    if options.fullscreen and not fake:
+        display = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        pygame.mouse.set_visible(False)
+    else:
+        display = pygame.display.set_mode(options.size)
+    pygame.display.set_caption("pubpoker-kiosk")
+    chimes = Chimes(enabled=options.sound and not fake)
+    loop = KioskLoop(
+        station, display, lang=options.lang, role=options.role, inputs=InputQueue(),
+        chimes=chimes, watchdog=_watchdog() if options.watchdog and not fake else lambda: None,
+        monotonic=source, min_wait_ms=options.min_wait_ms, max_wait_ms=options.max_wait_ms,
+        rotate_seconds=options.rotate_seconds, shift=options.shift)
+    app = App(store=store, station=station, clock=clock, loop=loop, chimes=chimes,
+              data_dir=store.path.parent, time=manual, _temp=temp)
+    if options.watchdog and not fake:
+        app.on_ready.append(_ready())
+    return app

@@ -1,0 +1,72 @@
+"""``pubpoker kiosk --config PATH``: the appliance, fullscreen, from its config file.
+
+The device's role, language, data dir, sound and fullscreen come from
+``pubpoker.toml`` through :func:`kiosk.config.load_config`. ``--role`` and
+``--data-dir`` override the file, and they are all a device needs when it
+is run without one (a laptop at the TD's desk, a test). There is no
+simulation: the clock is checkpointed every few seconds, a device that
+starts alone restores a running clock paused (``station.cold_start``),
+and the loop feeds systemd's watchdog.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from kiosk.cli.demo_cmd import parse_size
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("kiosk", help="run this device's kiosk screen (the appliance)")
+    parser.add_argument("--config", type=Path, default=None,
+                        help="the device's pubpoker.toml")
+    parser.add_argument("--role", default=None, help="display, console or table "
+                        "(overrides the config; default display)")
+    parser.add_argument("--data-dir", default=None, help="where the store lives "
+                        "(overrides the config)")
+    parser.add_argument("--size", type=parse_size, default=None,
+                        help="a window of this size instead of fullscreen")
+    parser.add_argument("--headless", action="store_true",
+                        help="render with SDL's dummy drivers (smoke tests)")
+    parser.add_argument("--frames", type=int, default=None,
+                        help="stop after this many frames (loop iterations)")
+    parser.add_argument("--screenshot", default=None, help="save the last frame as a PNG")
+    parser.set_defaults(func=_kiosk)
+
+
+def _options(args: argparse.Namespace) -> Any:
+    from kiosk.bootstrap import Options, options_from_config
+
+    if args.config is not None:
+        from kiosk.config import load_config  # type: ignore[attr-defined]
+
+        options = options_from_config(load_config(args.config))
+    else:
+        options = Options(fullscreen=True, watchdog=True, lang=args.lang)
+    if args.role is not None:
+        options = replace(options, role=args.role)
+    if args.data_dir is not None:
+        options = replace(options, data_dir=args.data_dir)
+    if args.size is not None or args.headless:
+        options = replace(options, fullscreen=False, size=args.size or options.size)
+    return replace(options, headless=args.headless, sound=options.sound and not args.headless)
+
+
+def _kiosk(args: argparse.Namespace) -> int:
+    from kiosk.bootstrap import bootstrap
+
+    app = bootstrap(_options(args))
+    try:
+        app.station.cold_start(peers_present=False)
+        app.loop.settle()
+        status = app.run(frames=args.frames)
+        if args.screenshot:
+            app.screenshot(args.screenshot)
+    finally:
+        app.close()
+    return status

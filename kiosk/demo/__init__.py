@@ -1,0 +1,1 @@
+"""``pubpoker demo``: a whole simulated night on the kiosk screens."""

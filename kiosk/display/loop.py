@@ -1,0 +1,593 @@
+"""The kiosk loop: wait for something to happen, act on it, redraw what changed.
+
+One thread runs this loop and it alone touches state and pygame (STYLE 9).
+Each iteration:
+
+1. waits in ``pygame.event.wait(timeout)``: the timeout runs to the next
+   moment the picture must change (the clock's next second, the next page,
+   the end of a pop-up, the next pixel shift), never less than a frame and
+   never more than ``max_wait_ms`` (so the watchdog is fed);
+2. translates keys (:mod:`kiosk.display.input`) and drains the input queue
+   (hardware adapters and peer sync put :data:`~kiosk.display.input.Input`
+   messages there and wake the loop with a pygame event);
+3. runs the ``on_tick`` hooks, checkpoints the clock (``station.tick``) and
+   pings the watchdog;
+4. notices what the new state means for the room: busts go to the ticker,
+   check-ins and the final table to a pop-up, a level change to a chime;
+5. draws: nothing if the view is unchanged, only the digits (the tick
+   renderers and ``pygame.display.update(rects)``) if only the time moved, and
+   the whole screen otherwise.
+
+The screens are drawn on an off-screen canvas the size of the display and
+copied to it with the slow pixel shift (:mod:`kiosk.display.shift`), so a
+tick copies only its dirty rects.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import math
+import queue
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum, unique
+from typing import Any, Final
+
+import pygame
+
+from kiosk.display import screens
+from kiosk.display.input import Button, CardRead, Input, Keyboard, PeerRecords, Press, Wake
+from kiosk.display.layout import BLACK, GREY, Frame, draw_text
+from kiosk.display.messages import text
+from kiosk.display.shift import amplitude_for, next_shift_at, pixel_shift
+from kiosk.display.sound import Chimes, chime_for
+from kiosk.display.viewmodels import (
+    PAGE_SECONDS,
+    BreakView,
+    ClockView,
+    break_view,
+    clock_view,
+    moves_view,
+    results_view,
+    seating_view,
+)
+from kiosk.station import Outcome, Station
+from kiosk.store import CardMatch, UnknownCard
+from rules import clock as clocks
+from rules.commands import (
+    AdjustTime,
+    CheckIn,
+    Command,
+    NextLevel,
+    PreviousLevel,
+    TogglePause,
+    Undo,
+)
+from rules.events import Record
+from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES, format_place
+from rules.state import Tournament
+
+__all__ = [
+    "POPUP_SECONDS",
+    "TICKER_SECONDS",
+    "WAKE_EVENT",
+    "InputQueue",
+    "KioskLoop",
+    "Popup",
+    "Screen",
+]
+
+log = logging.getLogger(__name__)
+
+#: How long a pop-up (check-in, final table, a refusal) stays up, in real seconds.
+POPUP_SECONDS: Final = 5.0
+#: How long a bust stays on the ticker.
+TICKER_SECONDS: Final = 8.0
+#: How long "press q again" waits for the second press.
+QUIT_CONFIRM_SECONDS: Final = 5.0
+#: Wake a little after a digit boundary, not a little before it.
+_AFTER_BOUNDARY: Final = 0.004
+
+#: Posted to pygame's queue to wake the loop when another thread queues an input.
+WAKE_EVENT: Final = pygame.USEREVENT + 1
+_EXPOSED: Final = tuple(e for e in (getattr(pygame, "VIDEOEXPOSE", None),
+                                    getattr(pygame, "WINDOWEXPOSED", None),
+                                    getattr(pygame, "VIDEORESIZE", None)) if e is not None)
+
+
+class InputQueue(queue.Queue[Input]):
+    """The loop's input queue; putting an item also wakes a waiting loop.
+
+    ``pygame.event.post`` is safe from any thread (SDL_PushEvent), so a card
+    read from the reader thread is acted on at once, not at the next tick.
+    """
+
+    def put(self, item: Input, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        try:
+            if pygame.display.get_init():
+                pygame.event.post(pygame.event.Event(WAKE_EVENT))
+        except pygame.error:
+            pass  # no event queue yet: the loop drains the queue when it starts
+
+
+@unique
+class Screen(StrEnum):
+    """The screens in their rotation order; CLOCK is the break screen in a break."""
+
+    CLOCK = "clock"
+    SEATING = "seating"
+    MOVES = "moves"
+    RESULTS = "results"
+
+
+@dataclass(frozen=True)
+class Popup:
+    title: str
+    line: str
+    until: float
+    #: A new pop-up of the same kind replaces the one showing (check-in after check-in).
+    kind: str = ""
+
+
+def _noop() -> None:
+    return None
+
+
+_TICK_FIELDS: Final = {
+    ClockView: ("digits", "until_break_text", "until_break_line", "last_minute"),
+    BreakView: ("digits", "last_minute"),
+}
+#: A pause or resume changes these too; the banner band is redrawn with the digits.
+_PAUSE_FIELDS: Final = ("paused", "paused_text")
+
+
+def _partial(before: object, after: object) -> tuple[str, ...] | None:
+    """What a partial redraw must cover, or None when the whole screen must be drawn.
+
+    ``()`` means only the time moved (the tick renderers' rects);
+    ``("paused",)`` means the paused banner changed as well.
+    """
+    fields = _TICK_FIELDS.get(type(after))
+    if fields is None or type(before) is not type(after):
+        return None
+    if isinstance(before, ClockView) and isinstance(after, ClockView) and (
+            bool(before.until_break_line) != bool(after.until_break_line)):
+        return None  # the "next level" line moves over when the break line comes or goes
+    kept = {name: getattr(before, name) for name in fields}
+    if dataclasses.replace(after, **kept) == before:  # type: ignore[type-var]
+        return ()
+    kept.update((name, getattr(before, name)) for name in _PAUSE_FIELDS)
+    if dataclasses.replace(after, **kept) == before:  # type: ignore[type-var]
+        return ("paused",)
+    return None
+
+
+class KioskLoop:
+    """The display loop of one device. Build it with :func:`kiosk.bootstrap.bootstrap`."""
+
+    def __init__(
+        self,
+        station: Station,
+        display: pygame.Surface,
+        *,
+        lang: str = DEFAULT_LANGUAGE,
+        role: str = "display",
+        inputs: queue.Queue[Input] | None = None,
+        chimes: Chimes | None = None,
+        watchdog: Callable[[], None] = _noop,
+        on_tick: list[Callable[[], None]] | None = None,
+        peers: Callable[[], int] = lambda: 0,
+        monotonic: Callable[[], float] = time.monotonic,
+        min_wait_ms: int = 10,
+        max_wait_ms: int = 1000,
+        rotate_seconds: float | None = None,
+        shift: bool = True,
+    ) -> None:
+        self.station = station
+        self.display = display
+        self.lang = lang
+        self.role = role
+        self.inputs: queue.Queue[Input] = inputs if inputs is not None else InputQueue()
+        self.chimes = chimes
+        self.watchdog = watchdog
+        self.on_tick: list[Callable[[], None]] = on_tick if on_tick is not None else []
+        self.peers = peers
+        self.monotonic = monotonic
+        self.min_wait_ms = min_wait_ms
+        self.max_wait_ms = max_wait_ms
+        self.rotate_seconds = rotate_seconds
+        self.keyboard = Keyboard()
+        self.running = True
+        #: Frames drawn (full redraws and ticks) and full redraws alone.
+        self.frames = 0
+        self.full_frames = 0
+        self.iterations = 0
+        self.screen = Screen.CLOCK
+        self.popups: deque[Popup] = deque()
+        self.ticker: list[str] = []
+        self.ticker_until = 0.0
+        #: This device's own commands, newest last, for ``u`` (undo).
+        self.undo_stack: deque[tuple[Record, ...]] = deque(maxlen=200)
+        self._quit_until = 0.0
+        self._rotated_at = monotonic()
+        self._amplitude = amplitude_for(display.get_height()) if shift else 0
+        self._canvas = pygame.Surface(display.get_size()) if shift else display
+        self._drawn: tuple[Any, ...] | None = None
+        self._drawn_view: object = None
+        self._drawn_offset = (0, 0)
+        self._force_full = True
+        self._reading: clocks.ClockReading | None = None
+        self._seen_places: dict[str, int] = {}
+        self._seen_in: set[str] = set()
+        self._seen_flags: tuple[bool, bool, bool] = (False, False, False)
+        self._observe(initial=True)
+
+    # --- running ------------------------------------------------------------------------
+
+    def run(self, *, frames: int | None = None,
+            until: Callable[[], bool] | None = None) -> int:
+        """Loop until quit, ``until()``, or ``frames`` iterations; returns the exit status.
+
+        A frame is one iteration: the display is up to date at its end, whether
+        or not anything needed drawing (an idle screen draws nothing for minutes).
+        """
+        while self.running:
+            self.step()
+            self.iterations += 1
+            if frames is not None and self.iterations >= frames:
+                break
+            if until is not None and until():
+                break
+        return 0
+
+    def step(self, *, block: bool = True) -> bool:
+        """One iteration: wait (unless ``block`` is False), act, draw. False once quitting."""
+        first = pygame.event.wait(self.timeout_ms()) if block else pygame.event.poll()
+        for event in (first, *pygame.event.get()):
+            self._handle_event(event)
+        while True:
+            try:
+                item = self.inputs.get_nowait()
+            except queue.Empty:
+                break
+            self.handle(item)
+        for hook in self.on_tick:
+            hook()
+        self.station.tick()
+        self.watchdog()
+        self._observe()
+        self.draw()
+        return self.running
+
+    def timeout_ms(self) -> int:
+        """Milliseconds until the picture must next change (or the watchdog needs us)."""
+        mono = self.monotonic()
+        waits = [self.max_wait_ms / 1000]
+        speed = max(self.station.clock.speed, 1e-9)
+        state = self.station.state
+        if state.config is not None and state.clock.running and self.screen is Screen.CLOCK:
+            remaining = clocks.read(state.config.structure, state.clock,
+                                    self.station.now()).remaining
+            if remaining is not None:
+                fraction = remaining - math.floor(remaining)
+                waits.append((fraction or 1.0) / speed + _AFTER_BOUNDARY)
+        if self.screen is not Screen.CLOCK:
+            now = self.station.now()
+            waits.append(((now // PAGE_SECONDS + 1) * PAGE_SECONDS - now) / speed
+                         + _AFTER_BOUNDARY)
+        for deadline in (self._popup_until(), self.ticker_until or None, self._quit_until or None,
+                         (self._rotated_at + self.rotate_seconds) if self.rotate_seconds else None):
+            if deadline is not None and deadline > mono:
+                waits.append(deadline - mono + _AFTER_BOUNDARY)
+        if self._amplitude:
+            waits.append(next_shift_at(mono) - mono + _AFTER_BOUNDARY)
+        return max(self.min_wait_ms, min(self.max_wait_ms, math.ceil(min(waits) * 1000)))
+
+    def settle(self) -> None:
+        """Take the state as it is now as seen: no pop-ups for what happened before."""
+        self._observe(initial=True)
+        self._force_full = True
+
+    def stop(self) -> None:
+        self.running = False
+
+    # --- input --------------------------------------------------------------------------
+
+    def _handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.stop()
+        elif event.type == pygame.KEYDOWN:
+            for item in self.keyboard.translate(event, self.monotonic()):
+                self.handle(item)
+        elif event.type in _EXPOSED:
+            self._force_full = True
+
+    def handle(self, item: Input) -> None:
+        """Act on one input message."""
+        if isinstance(item, Press):
+            self._press(item.button)
+        elif isinstance(item, CardRead):
+            self._card(item.uid)
+        elif isinstance(item, PeerRecords):
+            self.station.accept(item.records)
+        elif isinstance(item, Wake):
+            pass
+
+    _COMMANDS: Final[dict[Button, Callable[[], Command]]] = {
+        Button.PAUSE: TogglePause,
+        Button.NEXT_LEVEL: NextLevel,
+        Button.PREVIOUS_LEVEL: PreviousLevel,
+        Button.ADD_MINUTE: lambda: AdjustTime(60),
+        Button.REMOVE_MINUTE: lambda: AdjustTime(-60),
+    }
+
+    def _press(self, button: Button) -> None:
+        mono = self.monotonic()
+        if button in (Button.QUIT, Button.CONFIRM) and self._quit_until > mono:
+            self.stop()
+            return
+        if self._quit_until:
+            self._quit_until = 0.0
+            self._drop_popups("quit")
+        if button is Button.QUIT:
+            self._quit_until = mono + QUIT_CONFIRM_SECONDS
+            self.popup(text("quit_confirm", self.lang), text("quit_hint", self.lang),
+                       kind="quit", seconds=QUIT_CONFIRM_SECONDS)
+        elif button is Button.NEXT_SCREEN:
+            self.next_screen()
+        elif button is Button.LANGUAGE:
+            self.lang = LANGUAGES[(LANGUAGES.index(self.lang) + 1) % len(LANGUAGES)]
+            self.popup(text("language_name", self.lang), "", kind="language", seconds=2.0)
+        elif button is Button.UNDO:
+            self._undo()
+        elif button in self._COMMANDS:
+            self.submit(self._COMMANDS[button]())
+
+    def submit(self, command: Command) -> Outcome:
+        """Submit this device's command; a refusal is shown, a success can be undone."""
+        outcome = self.station.submit(command)
+        if outcome.ok:
+            if outcome.records:
+                self.undo_stack.append(outcome.records)
+        else:
+            self.popup(text("refused", self.lang), outcome.message(self.lang), kind="refusal",
+                       seconds=3.0)
+        return outcome
+
+    def _undo(self) -> None:
+        if not self.undo_stack:
+            self.popup(text("nothing_to_undo", self.lang), "", kind="undo", seconds=2.0)
+            return
+        records = self.undo_stack.pop()
+        for record in reversed(records):
+            outcome = self.station.submit(Undo(record.device_id, record.seq))
+            if not outcome.ok:
+                self.popup(text("refused", self.lang), outcome.message(self.lang),
+                           kind="refusal", seconds=3.0)
+                return
+        self.popup(text("undone", self.lang), "", kind="undo", seconds=2.0)
+
+    def _card(self, uid: str) -> None:
+        result = self.station.store.players.lookup_card(uid)
+        if isinstance(result, CardMatch):
+            entry = self.station.state.players.get(result.player.id)
+            if entry is not None and entry.checked_in:
+                self._show_check_in(entry.player_id)  # a second tap shows the seat again
+                return
+            self.submit(CheckIn(result.player.id, result.player.name))
+        elif isinstance(result, UnknownCard):
+            self.popup(text("new_card", self.lang), text("new_card_hint", self.lang,
+                                                          uid=result.uid), kind="card")
+        else:
+            self.popup(text("refused", self.lang), result.translate(self.lang), kind="card")
+
+    # --- screens ------------------------------------------------------------------------
+
+    def available(self) -> list[Screen]:
+        state = self.station.state
+        screens_ = [Screen.CLOCK, Screen.SEATING]
+        if state.moves:
+            screens_.append(Screen.MOVES)
+        if any(e.place is not None for e in state.players.values()):
+            screens_.append(Screen.RESULTS)
+        return screens_
+
+    def next_screen(self) -> None:
+        order = self.available()
+        index = order.index(self.screen) if self.screen in order else -1
+        self.show(order[(index + 1) % len(order)])
+
+    def show(self, screen: Screen) -> None:
+        self.screen = screen
+        self._rotated_at = self.monotonic()
+
+    # --- overlays -----------------------------------------------------------------------
+
+    def popup(self, title: str, line: str, *, kind: str = "", seconds: float = POPUP_SECONDS
+              ) -> None:
+        until = self.monotonic() + seconds
+        if kind:
+            self._drop_popups(kind)
+        self.popups.append(Popup(title, line, until, kind))
+
+    def _drop_popups(self, kind: str) -> None:
+        self.popups = deque(p for p in self.popups if p.kind != kind)
+
+    def _current_popup(self) -> Popup | None:
+        mono = self.monotonic()
+        while self.popups and self.popups[0].until <= mono:
+            self.popups.popleft()
+        return self.popups[0] if self.popups else None
+
+    def _popup_until(self) -> float | None:
+        popup = self._current_popup()
+        return popup.until if popup else None
+
+    def _status(self) -> tuple[str, bool]:
+        notices = [*self.station.store.warnings, *self.station.notices]
+        parts = [text("status", self.lang, role=self.role, peers=self.peers())]
+        parts.extend(n.translate(self.lang) for n in notices)
+        return " · ".join(parts), bool(notices)
+
+    def _show_check_in(self, player_id: str) -> None:
+        entry = self.station.state.players[player_id]
+        line = (text("checked_in_seat", self.lang, table=entry.seat.table, seat=entry.seat.seat)
+                if entry.seat is not None else text("checked_in", self.lang))
+        self.popup(entry.name, line, kind="check-in")
+
+    def _observe(self, *, initial: bool = False) -> None:
+        """Turn what changed in the state into pop-ups, ticker lines, chimes and screens."""
+        state = self.station.state
+        mono = self.monotonic()
+        busted: list[tuple[int, str]] = []
+        for entry in state.players.values():
+            if entry.place is None:
+                self._seen_places.pop(entry.player_id, None)  # an undone bust
+            elif entry.player_id not in self._seen_places:
+                self._seen_places[entry.player_id] = entry.place
+                if entry.place > 1:
+                    busted.append((entry.place, entry.name))
+            if entry.checked_in and entry.player_id not in self._seen_in:
+                self._seen_in.add(entry.player_id)
+                if not initial:
+                    self._show_check_in(entry.player_id)
+        if busted and not initial:
+            lines = [text("bust_line", self.lang, name=name, place=format_place(place, self.lang))
+                     for place, name in sorted(busted)]
+            if self.ticker_until <= mono:
+                self.ticker = []
+            self.ticker = (lines + self.ticker)[:3]
+            self.ticker_until = mono + TICKER_SECONDS
+        flags = (state.final_table, state.hand_for_hand, state.finished)
+        if not initial:
+            self._announce(state, flags)
+        self._seen_flags = flags
+        if self.screen not in self.available():
+            self.show(Screen.CLOCK)
+        if self.rotate_seconds and mono - self._rotated_at >= self.rotate_seconds:
+            self.next_screen()
+        self._chime(state)
+
+    def _announce(self, state: Tournament, flags: tuple[bool, bool, bool]) -> None:
+        final_table, hand_for_hand, finished = flags
+        was_final, was_hfh, was_finished = self._seen_flags
+        if final_table and not was_final:
+            self.popup(text("final_table", self.lang), text("final_table_drawn", self.lang),
+                       kind="announcement", seconds=2 * POPUP_SECONDS)
+            self.show(Screen.SEATING)
+        if hand_for_hand and not was_hfh:
+            self.popup(text("hand_for_hand", self.lang), text("hand_for_hand_on", self.lang),
+                       kind="announcement", seconds=2 * POPUP_SECONDS)
+        if finished and not was_finished and state.winner is not None:
+            self.popup(text("winner", self.lang), state.winner.name, kind="announcement",
+                       seconds=3 * POPUP_SECONDS)
+            self.show(Screen.RESULTS)
+
+    def _chime(self, state: Tournament) -> None:
+        if state.config is None:
+            self._reading = None
+            return
+        reading = clocks.read(state.config.structure, state.clock, self.station.now())
+        chime = chime_for(self._reading, reading)
+        self._reading = reading
+        if chime is not None and self.chimes is not None:
+            self.chimes.play(chime)
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def view(self) -> object:
+        """The view model of the screen showing now (None before a tournament exists)."""
+        state = self.station.state
+        if state.config is None:
+            return None
+        now = self.station.now()
+        if self.screen is Screen.CLOCK:
+            power_cut = any(n.key == "clock-restored" for n in self.station.notices)
+            if clocks.read(state.config.structure, state.clock, now).on_break:
+                return break_view(state, now, self.lang, power_cut=power_cut)
+            return clock_view(state, now, self.lang, power_cut=power_cut)
+        if self.screen is Screen.SEATING:
+            return seating_view(state, now, self.lang)
+        if self.screen is Screen.MOVES:
+            return moves_view(state, now, self.lang)
+        return results_view(state, now, self.lang)
+
+    def draw(self) -> str:
+        """Bring the display up to date; returns "full", "tick" or "" (nothing changed)."""
+        view = self.view()
+        popup = self._current_popup()
+        mono = self.monotonic()
+        ticker = " · ".join(self.ticker) if self.ticker_until > mono else ""
+        offset = pixel_shift(mono, self._amplitude)
+        key = (self.screen, popup, ticker, self._status(), offset, self.lang)
+        if not self._force_full and key == self._drawn:
+            if view == self._drawn_view:
+                return ""
+            partial = None if popup is not None else _partial(self._drawn_view, view)
+            if partial is not None:
+                self._tick(view, offset, banner=bool(partial))
+                self._drawn_view = view
+                return "tick"
+        self._full(view, popup, ticker, offset)
+        self._drawn, self._drawn_view, self._force_full = key, view, False
+        return "full"
+
+    def _render(self, view: object) -> None:
+        canvas = self._canvas
+        if isinstance(view, ClockView):
+            screens.render_clock(canvas, view)
+        elif isinstance(view, BreakView):
+            screens.render_break(canvas, view)
+        elif view is None:
+            canvas.fill(BLACK)
+            draw_text(canvas, text("not_started", self.lang), Frame(canvas).box(0.45, 0.55),
+                      colour=GREY, align="center")
+        else:
+            renderer: Callable[[pygame.Surface, Any], None] = {
+                "SeatingView": screens.render_seating,
+                "MovesView": screens.render_moves,
+                "ResultsView": screens.render_results,
+            }[type(view).__name__]
+            renderer(canvas, view)
+
+    def _full(self, view: object, popup: Popup | None, ticker: str,
+              offset: tuple[int, int]) -> None:
+        self._render(view)
+        status, warning = self._status()
+        screens.render_status(self._canvas, status, warning=warning)
+        if ticker:
+            screens.render_ticker(self._canvas, ticker)
+        if popup is not None:
+            screens.render_popup(self._canvas, popup.title, popup.line)
+        if self._canvas is not self.display:
+            self.display.fill(BLACK)
+            self.display.blit(self._canvas, offset)
+        pygame.display.flip()
+        self._drawn_offset = offset
+        self.frames += 1
+        self.full_frames += 1
+
+    def _tick(self, view: object, offset: tuple[int, int], *, banner: bool = False) -> None:
+        if isinstance(view, ClockView):
+            rects = screens.render_clock_tick(self._canvas, view)
+        else:
+            assert isinstance(view, BreakView)
+            rects = screens.render_break_tick(self._canvas, view)
+        if banner:
+            assert isinstance(view, ClockView | BreakView)
+            rects.append(screens.render_paused_band(self._canvas, view))
+        self._present(rects, offset)
+        self.frames += 1
+
+    def _present(self, rects: Sequence[pygame.Rect], offset: tuple[int, int]) -> None:
+        if self._canvas is self.display:
+            pygame.display.update(list(rects))
+            return
+        moved = [r.move(offset) for r in rects]
+        for source, target in zip(rects, moved, strict=True):
+            self.display.blit(self._canvas, target, source)
+        pygame.display.update(moved)

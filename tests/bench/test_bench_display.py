@@ -1,0 +1,159 @@
+"""Display benchmarks: CPU per minute of clock, key-to-screen latency, render time, memory.
+
+Run with ``./dev test tests/bench/test_bench_display.py -m bench -s``. Each
+figure is printed next to its goal, and ratios are against a baseline
+measured in the same run, so a slow or busy machine does not fail them:
+
+- CPU seconds per minute of clock display at 1920x1080: the kiosk loop's real
+  logic for 60 shared seconds (60 iterations, each the digits only), against
+  a naive loop that redraws the whole screen 60 times a second for the same
+  minute; goal: at most 1/20 of the naive CPU;
+- input-to-flip latency over 500 space presses posted into pygame's queue
+  (each a durable pause or resume and a full redraw); goal p99 <= 33 ms;
+- the heaviest screen, seating with 15 tables at 1080p: view and render time;
+- RSS after 10,000 simulated seconds of the demo against after 100 seconds;
+  goal: under 5 MB growth.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+from kiosk.app import App
+from kiosk.bootstrap import Options, bootstrap
+from kiosk.demo.run import DEMO_OPTIONS, start_demo
+from kiosk.display.screens import render_clock, render_seating
+from kiosk.display.viewmodels import clock_view, seating_view
+from rules.commands import CheckIn, CreateTournament, DrawSeats, StartClock
+from rules.structure import preset
+from tests.rules.tournament_kit import Night
+
+pytestmark = pytest.mark.bench
+
+SIZE = (1920, 1080)
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    app = bootstrap(Options(data_dir=str(tmp_path), size=SIZE), fake=True)
+    station = app.station
+    station.create(CreateTournament("Fredagspoker", preset("pubpoker")))
+    for n in range(1, 55):
+        station.submit(CheckIn(f"p{n}", f"Spelar {n}"))
+    station.submit(DrawSeats())
+    station.submit(StartClock())
+    app.loop.settle()
+    app.loop.step(block=False)
+    try:
+        yield app
+    finally:
+        app.close()
+
+
+def test_cpu_per_minute_of_clock_against_a_naive_60_fps_loop(app: App) -> None:
+    assert app.time is not None
+    loop = app.loop
+    # Warm the glyph caches as a running kiosk has them.
+    for _ in range(5):
+        app.time.advance(1.0)
+        loop.step(block=False)
+    start = time.process_time()
+    for _ in range(60):
+        app.time.advance(1.0)
+        loop.step(block=False)
+    ours = time.process_time() - start
+
+    display = loop.display
+    state = app.station.state
+    now = app.station.now()
+    start = time.process_time()
+    for frame in range(60 * 60):
+        # Redraw everything, every frame: what a pygame tutorial loop does.
+        pygame.event.poll()
+        render_clock(display, clock_view(state, now + frame / 60))
+        pygame.display.flip()
+    naive = time.process_time() - start
+    ratio = ours / naive
+    print(f"\nCPU per minute of clock at 1080p: loop {ours:.3f} s, naive 60 fps {naive:.2f} s, "
+          f"ratio 1/{1 / ratio:.0f} (goal <= 1/20); full redraws {loop.full_frames}")
+    assert ratio <= 1 / 20
+
+
+def test_key_to_flip_latency_over_500_presses(app: App) -> None:
+    loop = app.loop
+    latencies = []
+    for _ in range(500):
+        start = time.perf_counter()
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
+                                             unicode=" "))
+        loop.step()  # wakes on the key, submits (fsync), redraws, flips
+        latencies.append((time.perf_counter() - start) * 1000)
+    latencies.sort()
+    p50 = statistics.median(latencies)
+    p99 = latencies[int(len(latencies) * 0.99) - 1]
+    print(f"\nkey-to-flip latency at 1080p over 500 presses: p50 {p50:.1f} ms, "
+          f"p99 {p99:.1f} ms, max {latencies[-1]:.1f} ms (goal p99 <= 33 ms)")
+    assert p99 <= 33
+
+
+def test_render_time_of_the_heaviest_screen() -> None:
+    night = Night().started(150)
+    state = night.state
+    assert len(state.tables) == 15
+    surface = pygame.Surface(SIZE)
+    start = time.perf_counter()
+    render_seating(surface, seating_view(state, 0.0, page=0))
+    cold = (time.perf_counter() - start) * 1000
+    views, renders = [], []
+    for page in range(30):
+        t0 = time.perf_counter()
+        view = seating_view(state, 0.0, page=page % 3)
+        t1 = time.perf_counter()
+        render_seating(surface, view)
+        t2 = time.perf_counter()
+        views.append((t1 - t0) * 1000)
+        renders.append((t2 - t1) * 1000)
+    print(f"\nseating, 15 tables, 1080p: first render {cold:.1f} ms, then view "
+          f"{statistics.median(views):.2f} ms + render {statistics.median(renders):.1f} ms "
+          "(median of 30)")
+    assert statistics.median(renders) < 100
+
+
+def _rss_kb() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def test_rss_of_a_long_demo_night(tmp_path: Path) -> None:
+    options = replace(DEMO_OPTIONS, speed=1.0, data_dir=str(tmp_path), temp_data=False,
+                      size=SIZE, headless=True)
+    run = start_demo(options, fake=True)
+    app = run.app
+    assert app.time is not None
+    try:
+        start = app.station.now()
+
+        def until(shared: float) -> None:
+            while app.station.now() - start < shared:
+                app.time.advance(5.0)  # type: ignore[union-attr]
+                app.loop.step(block=False)
+
+        until(100.0)
+        early = _rss_kb()
+        until(10_000.0)
+        late = _rss_kb()
+    finally:
+        app.close()
+    growth = (late - early) / 1024
+    print(f"\nRSS of the demo: {early / 1024:.1f} MB after 100 s, {late / 1024:.1f} MB after "
+          f"10,000 s: growth {growth:.2f} MB (goal < 5 MB); {run.night.hands_played} hands")
+    assert growth < 5

@@ -1,0 +1,190 @@
+"""Golden screenshots of every wall screen at 720p, 1080p and 4K.
+
+Each screen is drawn from a fixed tournament under SDL's dummy driver and
+compared with its reference PNG in ``golden/``. Fonts come from the bundled
+TTF, so the pixels match; the tolerance only absorbs freetype's antialiasing
+differences between versions: a pixel counts as different when a channel
+is off by more than :data:`CHANNEL_TOLERANCE`, and at most
+:data:`MAX_DIFFERENT` of the pixels may differ.
+
+4K references would be large, so at 3840x2160 a quarter-size copy
+(``pygame.transform.smoothscale`` to 960x540) is compared instead; it still
+catches a moved box or a missing line.
+
+Regenerate after an intended change with ``PUBPOKER_SAVE_GOLDEN=1 pytest
+tests/kiosk/display/test_golden.py``, look at the PNGs, and commit them. The
+same run refreshes the README's screenshots in ``images/screens/``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from kiosk.display.messages import text
+from kiosk.display.screens import (
+    render_break,
+    render_clock,
+    render_moves,
+    render_popup,
+    render_results,
+    render_seating,
+    render_status,
+)
+from kiosk.display.viewmodels import (
+    break_view,
+    clock_view,
+    moves_view,
+    results_view,
+    seating_view,
+)
+from rules.commands import BustPlayers, DrawButton, PauseClock
+from rules.state import Tournament
+from tests.kiosk.display.conftest import SIZES
+from tests.rules.tournament_kit import Night
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+SCREENSHOTS = Path(__file__).resolve().parents[3] / "images" / "screens"
+SAVE = os.environ.get("PUBPOKER_SAVE_GOLDEN") == "1"
+#: A channel this far off (of 255) makes a pixel count as different.
+CHANNEL_TOLERANCE = 48
+#: The share of pixels that may differ.
+MAX_DIFFERENT = 0.005
+#: Wider than this, the reference is a quarter-size copy.
+DOWNSCALE_ABOVE = 1920
+#: Shared time inside pf-pokerklub's colour-up break (the third break).
+COLOUR_UP_BREAK = 6 * 1800 + 600 + 1800 + 10
+#: The README shows these, at 1280x720.
+README_SCREENS = ("clock", "break", "seating", "checkin", "results")
+
+
+def _night(players: int) -> Night:
+    night = Night().started(players)
+    for table in sorted(night.state.tables):
+        night.do(DrawButton(table))
+    return night
+
+
+@pytest.fixture(scope="module")
+def field() -> Night:
+    """150 players on 15 tables, until the first moves are proposed."""
+    night = _night(150)
+    busted = 0
+    while not night.state.moves:
+        busted += 1
+        night.do(BustPlayers((f"p{busted}",)), at=60.0 * busted)
+    return night
+
+
+@pytest.fixture(scope="module")
+def paused() -> Tournament:
+    night = _night(54)
+    night.do(PauseClock(), at=1000.0)
+    return night.state
+
+
+@pytest.fixture(scope="module")
+def finished() -> Tournament:
+    night = Night().started(12)
+    for i in range(1, 12):
+        night.do(BustPlayers((f"p{i}",)), at=60.0 * i)
+    return night.state
+
+
+Draw = Callable[[pygame.Surface], None]
+
+
+def _screens(field: Night, paused: Tournament, finished: Tournament) -> dict[str, Draw]:
+    state = field.state
+    fresh = _fresh()
+
+    def checkin(surface: pygame.Surface) -> None:
+        render_clock(surface, clock_view(fresh, 65.0))
+        render_status(surface, text("status", "nn", role="display", peers=0))
+        render_popup(surface, "Kari Nordmann", text("checked_in_seat", "nn", table=3, seat=7))
+
+    return {
+        "clock": lambda s: render_clock(s, clock_view(fresh, 1000.0)),
+        "paused": lambda s: render_clock(s, clock_view(paused, 1500.0)),
+        "break": lambda s: render_break(s, break_view(state, COLOUR_UP_BREAK)),
+        "seating": lambda s: render_seating(s, seating_view(state, 0.0, page=0)),
+        "moves": lambda s: render_moves(s, moves_view(state, 0.0, page=0)),
+        "results": lambda s: render_results(s, results_view(finished, 0.0, page=0)),
+        "checkin": checkin,
+    }
+
+
+def _fresh() -> Tournament:
+    return _night(54).state
+
+
+def _reference_form(surface: pygame.Surface) -> pygame.Surface:
+    width, height = surface.get_size()
+    if width > DOWNSCALE_ABOVE:
+        return pygame.transform.smoothscale(surface, (width // 4, height // 4))
+    return surface
+
+
+def _plain(surface: pygame.Surface) -> pygame.Surface:
+    """A copy in one pixel format: a loaded PNG is 24-bit, a drawn surface 32-bit."""
+    copy = pygame.Surface(surface.get_size())
+    copy.blit(surface, (0, 0))
+    return copy
+
+
+def _different(actual: pygame.Surface, expected: pygame.Surface) -> int:
+    """How many pixels differ by more than the tolerance in some channel."""
+    actual, expected = _plain(actual), _plain(expected)
+    same = pygame.mask.from_threshold(
+        actual, (0, 0, 0, 0),
+        (CHANNEL_TOLERANCE, CHANNEL_TOLERANCE, CHANNEL_TOLERANCE, 255), expected)
+    return actual.get_width() * actual.get_height() - same.count()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("screen", ["clock", "paused", "break", "seating", "moves", "results",
+                                    "checkin"])
+def test_screen_matches_its_golden_image(field: Night, paused: Tournament,
+                                         finished: Tournament, screen: str,
+                                         size: tuple[int, int]) -> None:
+    surface = pygame.Surface(size)
+    _screens(field, paused, finished)[screen](surface)
+    actual = _reference_form(surface)
+    path = GOLDEN / f"{screen}-{size[0]}x{size[1]}.png"
+    if SAVE:
+        GOLDEN.mkdir(exist_ok=True)
+        pygame.image.save(actual, str(path))
+        if size == SIZES[0] and screen in README_SCREENS:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, SCREENSHOTS / f"{screen}.png")
+        return
+    assert path.exists(), f"no golden image {path.name}: run with PUBPOKER_SAVE_GOLDEN=1"
+    expected = pygame.image.load(str(path))
+    assert expected.get_size() == actual.get_size()
+    different = _different(actual, expected)
+    share = different / (actual.get_width() * actual.get_height())
+    assert share <= MAX_DIFFERENT, (
+        f"{path.name}: {share:.2%} of pixels differ; if intended, regenerate with "
+        "PUBPOKER_SAVE_GOLDEN=1 and look at the PNGs")
+
+
+def test_the_comparison_sees_a_real_change(field: Night, paused: Tournament,
+                                           finished: Tournament) -> None:
+    """A paused clock is not the running one: the tolerance does not hide a banner."""
+    draw = _screens(field, paused, finished)
+    running, stopped = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+    draw["clock"](running)
+    draw["paused"](stopped)
+    assert _different(running, stopped) / (1280 * 720) > MAX_DIFFERENT
+
+
+def test_references_are_small() -> None:
+    files = sorted(GOLDEN.glob("*.png"))
+    assert len(files) == 21
+    big = [(f.name, f.stat().st_size) for f in files if f.stat().st_size > 300_000]
+    assert not big

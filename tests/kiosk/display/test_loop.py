@@ -1,0 +1,357 @@
+"""The kiosk loop under SDL's dummy driver: keys, redraws, overlays, timing.
+
+Every test runs the real loop on a real (dummy) display, built by
+``bootstrap(..., fake=True)``: shared time and the loop's own timers come
+from a :class:`~kiosk.app.ManualTime` the test moves by hand.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+from typing import cast
+
+import pygame
+import pytest
+
+from kiosk.app import App
+from kiosk.bootstrap import Options, bootstrap
+from kiosk.display import loop as loop_mod
+from kiosk.display.input import Button, CardRead, Press, Wake
+from kiosk.display.loop import Screen
+from kiosk.display.screens import clock_digits_box, paused_banner_box, popup_box, ticker_box
+from kiosk.display.shift import amplitude_for, pixel_shift
+from kiosk.display.sound import Chime
+from kiosk.display.viewmodels import ClockView
+from rules.commands import BustPlayers, CheckIn, CreateTournament, DrawSeats, StartClock
+from rules.structure import preset
+
+_LIT = 40
+YELLOW_MIN = (200, 170, 0)
+
+
+def _start(app: App, players: int = 54) -> App:
+    station = app.station
+    assert station.create(CreateTournament("Fredagspoker", preset("pubpoker"))).ok
+    for n in range(1, players + 1):
+        assert station.submit(CheckIn(f"p{n}", f"Spelar {n}")).ok
+    assert station.submit(DrawSeats()).ok
+    assert station.submit(StartClock()).ok
+    app.loop.settle()
+    app.loop.step(block=False)
+    return app
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    app = bootstrap(Options(data_dir=str(tmp_path), size=(1280, 720)), fake=True)
+    try:
+        yield _start(app)
+    finally:
+        app.close()
+
+
+def _key(key: int, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode))
+
+
+def _offset(app: App) -> tuple[int, int]:
+    assert app.time is not None
+    return pixel_shift(app.time(), amplitude_for(app.loop.display.get_height()))
+
+
+def _on_screen(app: App, rect: pygame.Rect) -> pygame.Rect:
+    """Where a canvas rect is on the display, after the pixel shift."""
+    return rect.move(_offset(app))
+
+
+def _yellow_share(surface: pygame.Surface, rect: pygame.Rect) -> float:
+    hits = total = 0
+    for y in range(rect.top, rect.bottom, 3):
+        for x in range(rect.left, rect.right, 7):
+            r, g, b, _ = surface.get_at((x, y))
+            total += 1
+            hits += r >= YELLOW_MIN[0] and g >= YELLOW_MIN[1] and b < 100
+    return hits / total
+
+
+def _pixels(surface: pygame.Surface, rect: pygame.Rect) -> bytes:
+    return pygame.image.tostring(surface.subsurface(rect), "RGB")
+
+
+def _ink_height(surface: pygame.Surface, area: pygame.Rect) -> int:
+    sub = surface.subsurface(area)
+    dark = pygame.mask.from_threshold(sub, (0, 0, 0, 255), (_LIT, _LIT, _LIT, 255))
+    dark.invert()
+    rects = cast(list[pygame.Rect], dark.get_bounding_rects())
+    return pygame.Rect(rects[0]).unionall(rects[1:]).height
+
+
+# --- keys -----------------------------------------------------------------------------
+
+
+def test_space_shows_paused_on_the_next_frame_and_stops_the_clock(app: App) -> None:
+    """A KEYDOWN posted into pygame's queue: the next iteration pauses and draws the banner."""
+    loop, display = app.loop, app.loop.display
+    assert app.time is not None
+    banner = _on_screen(app, paused_banner_box(display)).inflate(-40, -10)
+    assert _yellow_share(display, banner) < 0.05
+    frames = loop.frames
+    _key(pygame.K_SPACE, " ")
+    loop.step()  # blocks in pygame.event.wait: the key wakes it at once
+    assert loop.frames == frames + 1
+    assert not app.station.state.clock.running
+    assert _yellow_share(display, banner) > 0.5
+    digits = _on_screen(app, clock_digits_box(display))
+    before = _pixels(display, digits)
+    shown = cast(ClockView, loop.view()).digits
+    app.time.advance(5.0)
+    loop.step(block=False)
+    assert cast(ClockView, loop.view()).digits == shown
+    assert _pixels(display, digits) == before
+
+
+def test_space_again_resumes(app: App) -> None:
+    for _ in range(2):
+        _key(pygame.K_SPACE, " ")
+        app.loop.step()
+    assert app.station.state.clock.running
+
+
+def test_arrows_and_plus_minus_move_the_clock(app: App) -> None:
+    loop = app.loop
+    level = cast(ClockView, loop.view()).level_text
+    _key(pygame.K_RIGHT)
+    loop.step()
+    assert cast(ClockView, loop.view()).level_text != level
+    _key(pygame.K_LEFT)
+    loop.step()
+    assert cast(ClockView, loop.view()).level_text == level
+    digits = cast(ClockView, loop.view()).digits
+    _key(pygame.K_MINUS, "-")
+    loop.step()
+    assert cast(ClockView, loop.view()).digits != digits
+    _key(pygame.K_KP_PLUS)
+    loop.step()
+    assert cast(ClockView, loop.view()).digits == digits
+
+
+def test_tab_walks_the_screens_and_undo_takes_back_this_devices_last_command(app: App) -> None:
+    loop = app.loop
+    seen = []
+    for _ in range(3):
+        _key(pygame.K_TAB)
+        loop.step()
+        seen.append(loop.screen)
+    assert seen == [Screen.SEATING, Screen.CLOCK, Screen.SEATING]
+    _key(pygame.K_SPACE)
+    loop.step()
+    assert not app.station.state.clock.running
+    _key(pygame.K_u)
+    loop.step()
+    assert app.station.state.clock.running
+    assert loop.popups[-1].title == "Angra"
+
+
+def test_undo_with_nothing_to_undo_says_so(app: App) -> None:
+    app.loop.handle(Press(Button.UNDO))
+    assert app.loop.popups[-1].title == "Ingenting å angre"
+    assert app.station.state.clock.running
+
+
+def test_l_switches_the_language_round_the_four(app: App) -> None:
+    loop = app.loop
+    langs = []
+    for _ in range(4):
+        _key(pygame.K_l)
+        loop.step()
+        langs.append(loop.lang)
+    assert langs == ["nb", "da", "en", "nn"]
+
+
+def test_q_asks_first_and_quits_on_q_or_y(app: App) -> None:
+    loop = app.loop
+    _key(pygame.K_q)
+    loop.step()
+    assert loop.running and loop.popups[-1].kind == "quit"
+    _key(pygame.K_SPACE)  # anything else cancels the question (and still acts)
+    loop.step()
+    assert loop.running and not any(p.kind == "quit" for p in loop.popups)
+    _key(pygame.K_q)
+    loop.step()
+    _key(pygame.K_y)
+    loop.step()
+    assert not loop.running
+
+
+def test_a_refused_command_is_shown_not_raised(app: App) -> None:
+    loop = app.loop
+    for _ in range(30):
+        loop.handle(Press(Button.PREVIOUS_LEVEL))
+    assert loop.popups[-1].title == "Ikkje gjort"
+
+
+# --- card reader (keyboard wedge) -------------------------------------------------------
+
+
+def _wedge(uid: str) -> None:
+    for char in uid:
+        _key(getattr(pygame, f"K_{char}"), char)
+    _key(pygame.K_RETURN, "\r")
+
+
+def test_wedge_card_checks_a_late_player_in_and_pops_up_the_seat(app: App) -> None:
+    player = app.store.players.add("Kari Nordmann", card="0012345678")
+    loop = app.loop
+    _wedge("0012345678")
+    loop.step()
+    entry = app.station.state.players[player.id]
+    assert entry.checked_in and entry.seat is not None
+    popup = loop.popups[-1]
+    assert popup.title == "Kari Nordmann"
+    assert popup.line == f"→ Bord {entry.seat.table}, sete {entry.seat.seat}"
+    box = _on_screen(app, popup_box(loop.display))
+    assert _yellow_share(loop.display, pygame.Rect(box.left, box.top, box.width, 12)) > 0.3
+
+
+def test_unknown_card_says_new_card(app: App) -> None:
+    app.loop.handle(CardRead("99887766"))
+    assert app.loop.popups[-1].title == "Nytt kort"
+    assert "99887766" in app.loop.popups[-1].line
+
+
+def test_slow_digits_are_a_person_not_a_card(app: App) -> None:
+    assert app.time is not None
+    keyboard = app.loop.keyboard
+    now = app.time()
+    for i, char in enumerate("12345678"):
+        event = pygame.event.Event(pygame.KEYDOWN, key=getattr(pygame, f"K_{char}"), unicode=char)
+        assert keyboard.translate(event, now + i * 0.2) == ()
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r")
+    assert keyboard.translate(enter, now + 1.7) == ()
+
+
+def test_inputs_from_the_queue_are_handled_and_wake_the_loop(app: App) -> None:
+    app.inputs.put(Press(Button.PAUSE))
+    app.loop.step()  # the put posted a wake event, so this does not wait
+    assert not app.station.state.clock.running
+    app.inputs.put(Wake())
+    app.loop.step()
+
+
+# --- what the room sees -------------------------------------------------------------------
+
+
+def test_a_bust_goes_on_the_ticker(app: App) -> None:
+    loop = app.loop
+    assert app.station.submit(BustPlayers(("p7",))).ok
+    loop.step(block=False)
+    assert loop.ticker == ["Spelar 7 — 54. plass"]
+    box = _on_screen(app, ticker_box(loop.display))
+    assert _ink_height(loop.display, box) > 10
+
+
+def test_final_table_is_announced_and_seating_shown(tmp_path: Path) -> None:
+    with bootstrap(Options(data_dir=str(tmp_path), size=(1280, 720)), fake=True) as app:
+        _start(app, players=12)
+        assert app.station.submit(BustPlayers(("p1", "p2", "p3"))).ok
+        app.loop.step(block=False)
+        assert app.station.state.final_table
+        assert app.loop.popups[-1].title == "Finalebord"
+        assert app.loop.screen is Screen.SEATING
+
+
+def test_the_status_line_carries_the_power_cut_notice(app: App) -> None:
+    from kiosk.store import Notice
+
+    app.station.notices.append(Notice("clock-restored", {}))
+    app.loop.step(block=False)
+    text, warning = app.loop._status()
+    assert warning and "straumbrot" in text and text.startswith("Rolle: display")
+
+
+def test_the_loops_own_frames_read_at_ten_metres() -> None:
+    """The digits on the loop's real display surface are at least 24 % of its height."""
+    for size in ((1280, 720), (1920, 1080)):
+        with bootstrap(Options(size=size, temp_data=True), fake=True) as app:
+            _start(app)
+            display = app.loop.display
+            band = _on_screen(app, clock_digits_box(display)).inflate(0, display.get_height() // 20)
+            assert _ink_height(display, band) / size[1] >= 0.24
+
+
+# --- redrawing only what changed ----------------------------------------------------------
+
+
+def test_a_second_redraws_only_the_digits(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert app.time is not None
+    updates: list[object] = []
+    flips: list[int] = []
+    monkeypatch.setattr(pygame.display, "update", lambda rects=None: updates.append(rects))
+    monkeypatch.setattr(pygame.display, "flip", lambda: flips.append(1))
+    for _ in range(5):
+        app.time.advance(1.0)
+        assert app.loop.draw() in ("tick", "")
+    assert not flips and len(updates) == 5
+    height = app.loop.display.get_height()
+    for rects in updates:
+        assert isinstance(rects, list)
+        assert sum(r.height for r in rects) < height * 0.5
+    assert app.loop.draw() == ""  # nothing moved: nothing drawn
+
+
+def test_it_waits_for_the_next_second_and_not_longer_than_a_second(app: App) -> None:
+    assert app.time is not None
+    app.time.advance(0.25)
+    wait = app.loop.timeout_ms()
+    assert 700 <= wait <= 800
+    _key(pygame.K_SPACE)
+    app.loop.step()
+    assert app.loop.timeout_ms() == app.loop.max_wait_ms
+
+
+def test_an_idle_loop_sleeps_in_event_wait(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No busy loop: each iteration blocks in pygame.event.wait with the computed timeout."""
+    waits: list[int] = []
+    monkeypatch.setattr(pygame.event, "wait",
+                        lambda timeout=0: waits.append(timeout) or pygame.event.Event(0))
+    for _ in range(3):
+        app.loop.step()
+    assert len(waits) == 3 and min(waits) >= 100
+
+
+def test_the_watchdog_and_tick_hooks_run_every_iteration(app: App) -> None:
+    calls: list[str] = []
+    app.loop.watchdog = lambda: calls.append("dog")
+    app.on_tick.append(lambda: calls.append("tick"))
+    app.loop.step(block=False)
+    app.loop.step(block=False)
+    assert calls == ["tick", "dog", "tick", "dog"]
+
+
+def test_the_level_change_chimes(app: App) -> None:
+    assert app.time is not None
+    app.time.advance(20 * 60 - 61)
+    app.loop.step(block=False)
+    app.time.advance(2)
+    app.loop.step(block=False)
+    app.time.advance(60)
+    app.loop.step(block=False)
+    assert list(app.chimes.played) == [Chime.WARNING, Chime.LEVEL]
+
+
+def test_the_pixel_shift_moves_the_picture(app: App) -> None:
+    assert app.time is not None
+    first = _offset(app)
+    app.time.advance(180.0)
+    app.loop.step(block=False)
+    assert _offset(app) != first
+    assert app.loop._drawn_offset == _offset(app)
+
+
+def test_the_loop_logs_nothing_alarming(app: App, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger=loop_mod.__name__):
+        for _ in range(3):
+            app.loop.step(block=False)
+    assert not caplog.records
