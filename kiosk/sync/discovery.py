@@ -82,7 +82,8 @@ class Discovery:
                 "tid": self._tournament, "head": self._head}
 
     def _service_info(self) -> AsyncServiceInfo:
-        label = f"{self.me.name or self.me.role}-{self.me.device_id[:12]}"
+        name = "".join(c if c.isalnum() else "-" for c in (self.me.name or self.me.role))
+        label = f"{name[:40]}-{self.me.device_id[:12]}"
         return AsyncServiceInfo(
             SERVICE_TYPE, f"{label}.{SERVICE_TYPE}",
             addresses=[socket.inet_aton(a) for a in self.addresses], port=self.port,

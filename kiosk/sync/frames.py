@@ -81,6 +81,11 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _count(v: Any) -> bool:
+    """A counter, seq or Lamport time: an int SQLite and JSON both hold exactly."""
+    return _is_int(v) and 0 <= v < 2**53
+
+
 def _str(v: Any, most: int = 200) -> bool:
     return isinstance(v, str) and len(v) <= most
 
@@ -91,12 +96,12 @@ def _hex(v: Any, length: int) -> bool:
 
 def _vector(v: Any) -> bool:
     return isinstance(v, dict) and len(v) <= 10_000 and all(
-        _str(k) and k and _is_int(n) and n >= 0 for k, n in v.items())
+        _str(k) and k and _count(n) for k, n in v.items())
 
 
 def _event_row(v: Any) -> bool:
     return (isinstance(v, list) and len(v) == 6 and _str(v[0]) and bool(v[0])
-            and _is_int(v[1]) and v[1] >= 1 and _is_int(v[2]) and v[2] >= 0
+            and _count(v[1]) and v[1] >= 1 and _count(v[2])
             and _str(v[3]) and bool(v[3]) and _str(v[4], MAX_FRAME) and _str(v[5], 400))
 
 
@@ -107,7 +112,7 @@ def _time(v: Any) -> bool:
 _FIELDS: Final[dict[FrameType, dict[str, Callable[[Any], bool]]]] = {
     FrameType.HELLO: {
         "proto": _is_int, "device": lambda v: _str(v) and bool(v), "role": _str,
-        "table": lambda v: v is None or _is_int(v), "name": _str,
+        "table": lambda v: v is None or _count(v), "name": _str,
         "tournament": lambda v: v is None or _str(v), "challenge": lambda v: _hex(v, 32),
     },
     FrameType.HAVE: {"vector": _vector, "digest": lambda v: _str(v, 64)},
@@ -153,7 +158,7 @@ def decode_frame(data: str | bytes) -> Frame:
     nonce: Any = obj.get("n")
     session: Any = obj.get("s")
     mac: Any = obj.get("mac")
-    if not (_is_int(counter) and counter >= 1 and _hex(nonce, 32) and _str(session, 64)
+    if not (_count(counter) and counter >= 1 and _hex(nonce, 32) and _str(session, 64)
             and _hex(mac, 64)):
         raise FrameError("malformed", "header")
     fields = _FIELDS[kind]

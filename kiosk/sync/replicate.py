@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kiosk.station import Station
+from kiosk.store import StoreError
 from kiosk.store.log import StoredEvent
 from kiosk.sync.auth import event_seal
 from kiosk.sync.link import Identity
@@ -128,7 +129,12 @@ class Replicator:
             for device_id, seq in item.refused:
                 self.refused.setdefault(device_id, set()).add(seq)
                 refused = True
-        added = self.station.accept(rows) if rows else 0  # type: ignore[arg-type]
+        try:
+            added = self.station.accept(rows) if rows else 0  # type: ignore[arg-type]
+        except StoreError as err:
+            # Nothing was kept; the next exchange of vectors brings them again.
+            log.error("could not store %d events from peers: %s", len(rows), err)
+            return
         if added or refused:
             self.publish()
         for link in dict.fromkeys(i.link for i in items if i.more):

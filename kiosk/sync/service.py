@@ -414,27 +414,39 @@ class SyncService:
         rows: list[StoredEvent] = []
         refused: list[tuple[str, int]] = []
         for device_id, seq, lamport, tid, payload, mac in frame["events"]:
-            seal = open_seal(self.key, device_id, seq, lamport, tid, payload, mac)
-            if seal is None:
-                self.stats.drop(Drop.EVENT_MAC)
+            try:
+                verdict = self._verify(link, device_id, seq, lamport, tid, payload, mac)
+            except Exception:  # a keyholder's garbage: dropped like any other
+                log.warning("unreadable event %s/%s", device_id, seq, exc_info=True)
+                verdict = Drop.MALFORMED
+            if isinstance(verdict, StoredEvent):
+                rows.append(verdict)
                 continue
-            if device_id == link.peer.device_id and (seal.role, seal.table) != (
-                    link.peer.role, link.peer.table):
-                self.stats.drop(Drop.ROLE_CLAIM)
-                continue
-            row = StoredEvent.received(device_id, seq, lamport, tid, payload, mac)
-            if row.unreadable is None:
-                why = allowed(seal.role, seal.table, row.record().event)
-                if why is not None:
-                    log.warning("refused %s/%s from a %s: %s", device_id, seq, seal.role, why)
-                    self.stats.drop(Drop.ROLE)
-                    refused.append((device_id, seq))
-                    continue
-            rows.append(row)
+            self.stats.drop(verdict)
+            if verdict is Drop.ROLE:
+                refused.append((device_id, seq))
         self.stats.add("events_in", len(rows))
         if rows or refused or frame["more"]:
             self._enqueue(Incoming(link.id, link.peer.device_id, tuple(rows), frame["more"],
                                    tuple(refused)))
+
+    def _verify(self, link: Link, device_id: str, seq: int, lamport: int, tid: str,
+                payload: str, mac: str) -> StoredEvent | Drop:
+        """The row to store, or why the event is dropped (the same on every peer)."""
+        assert link.peer is not None
+        seal = open_seal(self.key, device_id, seq, lamport, tid, payload, mac)
+        if seal is None:
+            return Drop.EVENT_MAC
+        if device_id == link.peer.device_id and (seal.role, seal.table) != (
+                link.peer.role, link.peer.table):
+            return Drop.ROLE_CLAIM
+        row = StoredEvent.received(device_id, seq, lamport, tid, payload, mac)
+        if row.unreadable is None:
+            why = allowed(seal.role, seal.table, row.record().event)
+            if why is not None:
+                log.warning("refused %s/%s from a %s: %s", device_id, seq, seal.role, why)
+                return Drop.ROLE
+        return row
 
     # --- sending --------------------------------------------------------------------
 

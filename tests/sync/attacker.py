@@ -4,7 +4,8 @@ Runs inside a test namespace and connects to one peer. Modes:
 ``forged-mac`` (frames signed with a made-up MAC), ``replay`` (a genuine
 frame sent twice, and again on a second link), ``big`` (a 10 MiB frame),
 ``garbage`` (random bytes), ``forged-event`` (genuine frames carrying an
-event whose seal is wrong). Prints one JSON line saying what it sent.
+event whose seal is wrong), ``role-claim`` (an event sealed under another role
+than the hello's). Prints one JSON line saying what it sent.
 """
 
 from __future__ import annotations
@@ -102,6 +103,15 @@ def main(mode: str, uri: str, key_hex: str) -> dict[str, Any]:
             forged = seal[:-4] + ("0000" if not seal.endswith("0000") else "1111")
             ws.send(make(key, "events", 2, session,
                          events=[["intruder", 1, 999, "main", payload, forged]], more=False))
+            sent = 1
+            drain(ws)
+    elif mode == "role-claim":
+        with open_link(uri) as ws:
+            session = handshake(ws, key)  # the hello says "console"
+            payload = event_to_json(PlayerCheckedIn(at=1.0, player_id="ghost"))
+            seal = event_seal(key, "intruder", 1, 999, "main", payload, role="table", table=1)
+            ws.send(make(key, "events", 2, session,
+                         events=[["intruder", 1, 999, "main", payload, seal]], more=False))
             sent = 1
             drain(ws)
     else:

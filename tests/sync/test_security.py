@@ -36,6 +36,7 @@ def drops(peer: Peer) -> dict[str, int]:
     ("big", "oversize", 1),
     ("garbage", "malformed", 21),
     ("forged-event", "event-mac", 1),
+    ("role-claim", "role-claim", 1),
 ])
 def test_hostile_frames_are_dropped_and_counted(
         lan: Lan, spawn: Callable[..., Peer], venue_key: str,
