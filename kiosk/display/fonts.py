@@ -29,7 +29,7 @@ def _ensure_init() -> None:
         pygame.font.init()
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=16)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled DejaVu Sans at ``size`` pixels, opened once per size."""
     _ensure_init()
