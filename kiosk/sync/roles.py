@@ -9,6 +9,13 @@ dropped and counted on every peer alike. The signed hello frame adds one
 more check on direct links: a device's own events must carry the role it
 announced in its hello.
 
+Two limits, by design. The device that emitted a refused event has it in its
+own log (the station appends before sync sees it), so the kiosk should check
+:func:`allowed` before it offers a command; sync counts such an event as
+``role-local``. And whether a confirmed move targets the table's own table
+depends on the state, which a receipt-time check cannot see without peers
+disagreeing; only the reducer, folding in one order everywhere, can check it.
+
 >>> from rules.events import LevelJumped, PlayersBusted
 >>> allowed("table", 3, LevelJumped(at=0.0, period_index=2)) is None
 False

@@ -16,6 +16,7 @@ from kiosk.sync import Identity, Replicator, SyncConfig, SyncService
 from kiosk.sync.auth import new_key
 from kiosk.timebase import SharedClock
 from rules.commands import CheckIn, CreateTournament, DrawSeats, JumpToLevel, StartClock, StartHand
+from rules.events import ClockPaused
 from rules.fold import fold, state_digest
 from rules.structure import preset
 
@@ -128,3 +129,30 @@ def test_a_main_event_and_a_sit_and_go_replicate_without_mixing(pair: list[Devic
     for tid in ("main", "sng1"):
         theirs = fold(display.station.store.records(tid))
         assert state_digest(theirs) == state_digest(fold(store.records(tid)))
+
+
+def test_events_received_move_the_local_lamport_clock_past_them(pair: list[Device]) -> None:
+    display, table = pair
+    display.station.create(CreateTournament("Main", preset("pf-pokerklub")), "main")
+    for n in range(30):
+        display.station.submit(CheckIn(f"p{n}", f"P{n}"))
+    pump_until(pair, lambda: same(pair))
+    highest = max(r.lamport for r in table.station.store.records("main"))
+    assert highest >= 31
+    (next_local,) = table.station.store.log.stamp("main", [ClockPaused(at=0.0)])
+    assert next_local.lamport > highest
+
+
+def test_status_shows_peers_lag_while_a_peer_is_behind(pair: list[Device]) -> None:
+    display, _table = pair
+    display.station.create(CreateTournament("Main", preset("pf-pokerklub")), "main")
+    pump_until(pair, lambda: same(pair))
+    for n in range(5):
+        display.station.submit(CheckIn(f"p{n}", f"P{n}"))
+    # The table's main loop has not taken them in yet: the display sees it behind
+    # once the table's next vector arrives; after catching up, no lag is left.
+    pump_until([display], lambda: any(p.behind > 0 for p in display.service.status().peers))
+    pump_until(pair, lambda: same(pair) and all(
+        p.behind == 0 for p in display.service.status().peers))
+    (peer,) = display.service.status().peers
+    assert peer.name == "table" and peer.last_seen_ago is not None and peer.last_seen_ago < 5
