@@ -65,7 +65,8 @@ VENV=$APP/venv
 BOOT=/boot/firmware
 CONFIG=$BOOT/pubpoker.toml
 DATA=/data/pubpoker
-GROUPS_WANTED=(video render input gpio dialout)
+# audio too: the chimes play through ALSA (HDMI audio), /dev/snd is root:audio.
+GROUPS_WANTED=(video render input gpio dialout audio)
 export DEBIAN_FRONTEND=noninteractive
 
 log() { printf 'provision: %s\n' "$*"; }

@@ -42,7 +42,7 @@ pytestmark = pytest.mark.slow
 REPO = Path(__file__).resolve().parents[2]
 CACHE = Path(os.environ.get("PUBPOKER_TEST_CACHE", "/var/cache/pubpoker-test"))
 SUITE = "bookworm"
-GROUPS = ("video", "render", "input", "gpio", "dialout")
+GROUPS = ("video", "render", "input", "gpio", "dialout", "audio")
 CMDLINE = ("console=serial0,115200 console=tty1 root=PARTUUID=4e639091-02 rootfstype=ext4 "
            "fsck.repair=yes rootwait quiet")
 CONFIG_TXT = "[pi4]\narm_boost=1\n\n[all]\ndtoverlay=vc4-kms-v3d\nmax_framebuffers=2\n"
