@@ -56,6 +56,30 @@ class App:
     #: Called once the first frame is on the screen (systemd's READY=1).
     on_ready: list[Callable[[], None]] = field(default_factory=list)
     _temp: tempfile.TemporaryDirectory[str] | None = None
+    #: Seconds (monotonic) between looks at which tournament the store calls current.
+    follow_every: float = 2.0
+    _next_look: float = 0.0
+
+    def follow_store(self) -> None:
+        """Switch to the store's current tournament when another process changed it.
+
+        The TD starts tonight's tournament from the terminal (``pubpoker
+        tournament new``), a second process writing the same store; the wall
+        screen follows within a couple of seconds, with a fresh station folded
+        from the store, and shows no pop-ups for what happened before.
+        """
+        now = self.loop.monotonic()
+        if now < self._next_look:
+            return
+        self._next_look = now + self.follow_every
+        current = self.store.current_tournament()
+        if current is None or current == self.station.tournament_id:
+            return
+        old = self.station
+        self.station = Station(self.store, self.clock, old.rng, on_local=old.on_local,
+                               checkpoint_every=old.checkpoint_every, notices=old.notices)
+        self.loop.station = self.station
+        self.loop.settle()
 
     @property
     def inputs(self) -> queue.Queue[Input]:

@@ -146,6 +146,7 @@ def bootstrap(config_or_options: Any, *, fake: bool = False) -> App:
         rotate_seconds=options.rotate_seconds, shift=options.shift)
     app = App(store=store, station=station, clock=clock, loop=loop, chimes=chimes,
               data_dir=store.path.parent, time=manual, _temp=temp)
+    app.on_tick.append(app.follow_store)
     if options.watchdog and not fake:
         app.on_ready.append(_ready())
     return app

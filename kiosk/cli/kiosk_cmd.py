@@ -43,7 +43,7 @@ def _options(args: argparse.Namespace) -> Any:
     from kiosk.bootstrap import Options, options_from_config
 
     if args.config is not None:
-        from kiosk.config import load_config  # type: ignore[attr-defined]
+        from kiosk.config import load_config
 
         options = options_from_config(load_config(args.config))
     else:

@@ -48,6 +48,9 @@ from kiosk.display.viewmodels import (
     PAGE_SECONDS,
     BreakView,
     ClockView,
+    MovesView,
+    ResultsView,
+    SeatingView,
     break_view,
     clock_view,
     moves_view,
@@ -542,17 +545,16 @@ class KioskLoop:
             screens.render_clock(canvas, view)
         elif isinstance(view, BreakView):
             screens.render_break(canvas, view)
-        elif view is None:
+        elif isinstance(view, SeatingView):
+            screens.render_seating(canvas, view)
+        elif isinstance(view, MovesView):
+            screens.render_moves(canvas, view)
+        elif isinstance(view, ResultsView):
+            screens.render_results(canvas, view)
+        else:
             canvas.fill(BLACK)
             draw_text(canvas, text("not_started", self.lang), Frame(canvas).box(0.45, 0.55),
                       colour=GREY, align="center")
-        else:
-            renderer: Callable[[pygame.Surface, Any], None] = {
-                "SeatingView": screens.render_seating,
-                "MovesView": screens.render_moves,
-                "ResultsView": screens.render_results,
-            }[type(view).__name__]
-            renderer(canvas, view)
 
     def _full(self, view: object, popup: Popup | None, ticker: str,
               offset: tuple[int, int]) -> None:

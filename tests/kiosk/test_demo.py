@@ -74,3 +74,21 @@ def test_kiosk_command_runs_headless_with_a_role(tmp_path: Path) -> None:
     assert main(["kiosk", "--role", "console", "--data-dir", str(tmp_path), "--headless",
                  "--frames", "2", "--screenshot", str(shot)]) == 0
     assert shot.exists()
+
+
+def test_kiosk_command_takes_the_role_and_data_dir_from_the_config(tmp_path: Path) -> None:
+    from kiosk.bootstrap import options_from_config
+    from kiosk.config import load_config
+
+    config = tmp_path / "pubpoker.toml"
+    config.write_text(f'[device]\nrole = "console"\nlanguage = "da"\n'
+                      f'data_dir = "{tmp_path / "data"}"\n'
+                      f'[venue]\nkey = "{"0123456789abcdef" * 4}"\n')
+    options = options_from_config(load_config(config))
+    assert (options.role, options.lang, options.fullscreen, options.watchdog) == (
+        "console", "da", True, True)
+    assert options.data_dir == str(tmp_path / "data")
+    shot = tmp_path / "kiosk.png"
+    assert main(["kiosk", "--config", str(config), "--headless", "--frames", "2",
+                 "--screenshot", str(shot)]) == 0
+    assert (tmp_path / "data" / "pubpoker.db").exists()

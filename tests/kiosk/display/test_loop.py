@@ -355,3 +355,24 @@ def test_the_loop_logs_nothing_alarming(app: App, caplog: pytest.LogCaptureFixtu
         for _ in range(3):
             app.loop.step(block=False)
     assert not caplog.records
+
+
+def test_the_screen_follows_a_tournament_the_terminal_started(tmp_path: Path) -> None:
+    """``pubpoker tournament new`` runs in another process and writes the same store."""
+    from kiosk.station import Station
+    from kiosk.store import open_store
+    from kiosk.timebase import SharedClock
+
+    with bootstrap(Options(data_dir=str(tmp_path), size=(1280, 720)), fake=True) as app:
+        assert app.time is not None
+        app.loop.step(block=False)
+        assert app.loop.view() is None
+        with open_store(data_dir=tmp_path) as other:
+            terminal = Station(other, SharedClock(source=app.time))
+            assert terminal.create(CreateTournament("Fredag", preset("pubpoker"))).ok
+            assert terminal.submit(CheckIn("p1", "Kari Nordmann")).ok
+        app.time.advance(3.0)
+        app.loop.step(block=False)
+        assert app.station.tournament_id == terminal.tournament_id
+        assert isinstance(app.loop.view(), ClockView)
+        assert not app.loop.popups  # what happened before is not news
