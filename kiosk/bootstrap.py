@@ -19,7 +19,7 @@ import os
 import random
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -103,6 +103,22 @@ def _ready() -> Callable[[], None]:
     return say_ready
 
 
+def _health(every: float = 30.0) -> Callable[[str], Sequence[str]]:
+    """The Pi's under-voltage and SD-card errors for the status line, read every 30 s."""
+    from kiosk.health import Health, check
+
+    last: list[Any] = [-every, Health()]
+
+    def messages(lang: str) -> Sequence[str]:
+        now = time.monotonic()
+        if now - last[0] >= every:
+            last[:] = [now, check()]
+        health: Health = last[1]
+        return health.messages(lang)
+
+    return messages
+
+
 def bootstrap(config_or_options: Any, *, fake: bool = False) -> App:
     """Build a kiosk from :class:`Options` or a loaded config; ``fake`` for tests."""
     options = (config_or_options if isinstance(config_or_options, Options)
@@ -143,7 +159,8 @@ def bootstrap(config_or_options: Any, *, fake: bool = False) -> App:
         station, display, lang=options.lang, role=options.role, inputs=InputQueue(),
         chimes=chimes, watchdog=_watchdog() if options.watchdog and not fake else lambda: None,
         monotonic=source, min_wait_ms=options.min_wait_ms, max_wait_ms=options.max_wait_ms,
-        rotate_seconds=options.rotate_seconds, shift=options.shift)
+        rotate_seconds=options.rotate_seconds, shift=options.shift,
+        status_sources=[_health()] if options.watchdog and not fake else [])
     app = App(store=store, station=station, clock=clock, loop=loop, chimes=chimes,
               data_dir=store.path.parent, time=manual, _temp=temp)
     app.on_tick.append(app.follow_store)

@@ -6,12 +6,15 @@ The device's role, language, data dir, sound and fullscreen come from
 is run without one (a laptop at the TD's desk, a test). There is no
 simulation: the clock is checkpointed every few seconds, a device that
 starts alone restores a running clock paused (``station.cold_start``),
-and the loop feeds systemd's watchdog.
+and the loop feeds systemd's watchdog. Straight to HDMI (SDL's kmsdrm
+driver) it first waits for a TV with a screen mode, and exits 1 for systemd
+to try again if none comes.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -59,8 +62,17 @@ def _options(args: argparse.Namespace) -> Any:
 
 def _kiosk(args: argparse.Namespace) -> int:
     from kiosk.bootstrap import bootstrap
+    from kiosk.hdmi import NoDisplay, should_wait, wait_for_hdmi
 
-    app = bootstrap(_options(args))
+    options = _options(args)
+    if not options.headless and should_wait():
+        # Straight to HDMI (KMSDRM): a TV that is off would leave SDL a tiny mode.
+        try:
+            wait_for_hdmi()
+        except NoDisplay as err:
+            print(f"pubpoker kiosk: {err}", file=sys.stderr)
+            return 1  # systemd starts the kiosk again a little later
+    app = bootstrap(options)
     try:
         app.station.cold_start(peers_present=False)
         app.loop.settle()

@@ -189,6 +189,7 @@ class KioskLoop:
         max_wait_ms: int = 1000,
         rotate_seconds: float | None = None,
         shift: bool = True,
+        status_sources: list[Callable[[str], Sequence[str]]] | None = None,
     ) -> None:
         self.station = station
         self.display = display
@@ -203,6 +204,8 @@ class KioskLoop:
         self.min_wait_ms = min_wait_ms
         self.max_wait_ms = max_wait_ms
         self.rotate_seconds = rotate_seconds
+        #: More warnings for the status line, in a language (the Pi's health, ...).
+        self.status_sources: list[Callable[[str], Sequence[str]]] = status_sources or []
         self.keyboard = Keyboard()
         self.running = True
         #: Frames drawn (full redraws and ticks) and full redraws alone.
@@ -433,8 +436,10 @@ class KioskLoop:
     def _status(self) -> tuple[str, bool]:
         notices = [*self.station.store.warnings, *self.station.notices]
         parts = [text("status", self.lang, role=self.role, peers=self.peers())]
-        parts.extend(n.translate(self.lang) for n in notices)
-        return " · ".join(parts), bool(notices)
+        warnings = [n.translate(self.lang) for n in notices]
+        for source in self.status_sources:
+            warnings.extend(source(self.lang))
+        return " · ".join([*parts, *warnings]), bool(warnings)
 
     def _show_check_in(self, player_id: str) -> None:
         entry = self.station.state.players[player_id]

@@ -271,6 +271,12 @@ def test_the_status_line_carries_the_power_cut_notice(app: App) -> None:
     assert warning and "straumbrot" in text and text.startswith("Rolle: display")
 
 
+def test_the_status_line_carries_the_pis_health(app: App) -> None:
+    app.loop.status_sources.append(lambda lang: ["Underspenning"] if lang == "nn" else [])
+    text, warning = app.loop._status()
+    assert warning and text.endswith("· Underspenning")
+
+
 def test_the_loops_own_frames_read_at_ten_metres() -> None:
     """The digits on the loop's real display surface are at least 24 % of its height."""
     for size in ((1280, 720), (1920, 1080)):
