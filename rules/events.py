@@ -382,8 +382,9 @@ class Record:
 def encode_event(event: Event) -> dict[str, Any]:
     """Plain data for an event: its fields plus ``kind`` and schema ``v``.
 
-    >>> encode_event(PlayerRegistered(at=12.5, player_id="p1", name="Kari"))
-    {'at': 12.5, 'player_id': 'p1', 'name': 'Kari', 'kind': 'player-registered', 'v': 1}
+    >>> data = encode_event(PlayerRegistered(at=12.5, player_id="p1", name="Kari"))
+    >>> data["kind"], data["v"], data["name"], data["cards"]
+    ('player-registered', 1, 'Kari', [])
     """
     data: dict[str, Any] = to_jsonable(event)
     data["kind"] = event.kind.value
