@@ -40,7 +40,10 @@ class Options:
     data_dir: str | None = None
     #: A fresh temporary data dir, removed on close (the demo never touches real data).
     temp_data: bool = False
+    #: ``display``, ``console``, ``table`` or several joined with ``+``.
     role: str = "display"
+    #: The table a ``table`` device sits at.
+    table: int | None = None
     lang: str = "nn"
     size: tuple[int, int] = (1280, 720)
     fullscreen: bool = False
@@ -69,6 +72,7 @@ def options_from_config(config: Any, **overrides: Any) -> Options:
     options = Options(
         data_dir=None if data_dir is None else str(data_dir),
         role="+".join(str(r) for r in roles),
+        table=getattr(device, "table", None),
         lang=getattr(device, "language", "nn"),
         fullscreen=getattr(display, "fullscreen", True),
         sound=getattr(display, "sound", True),
@@ -119,6 +123,32 @@ def _health(every: float = 30.0) -> Callable[[str], Sequence[str]]:
     return messages
 
 
+def _controls(app: App, roles: str, table: int | None) -> Callable[[object], Any]:
+    """The role's controller for the hardware's button and card messages.
+
+    The controller is rebuilt when the app follows a new tournament, so it
+    always acts on the station the screen shows.
+    """
+    from hardware.inputs import ButtonHint, ButtonPressed, ButtonsHeld, CardRead, ReaderStatus
+    from kiosk.controls import Controller, Role
+
+    kinds = (ButtonPressed, ButtonHint, ButtonsHeld, CardRead, ReaderStatus)
+    wanted = frozenset(Role(r) for r in roles.split("+") if r in {x.value for x in Role})
+    held: list[Any] = [None, None]
+
+    def handle(item: object) -> Any:
+        if not isinstance(item, kinds) or not wanted:
+            return None
+        if held[0] is not app.station:
+            held[:] = [app.station, Controller(app.station, wanted, table)]
+        said = held[1].handle(item)
+        if any(getattr(s, "key", "") == "next-screen" for s in said):
+            app.loop.next_screen()
+        return [s for s in said if getattr(s, "key", "") != "next-screen"]
+
+    return handle
+
+
 def bootstrap(config_or_options: Any, *, fake: bool = False) -> App:
     """Build a kiosk from :class:`Options` or a loaded config; ``fake`` for tests."""
     options = (config_or_options if isinstance(config_or_options, Options)
@@ -164,6 +194,8 @@ def bootstrap(config_or_options: Any, *, fake: bool = False) -> App:
     app = App(store=store, station=station, clock=clock, loop=loop, chimes=chimes,
               data_dir=store.path.parent, time=manual, _temp=temp)
     app.on_tick.append(app.follow_store)
+    if "table" not in options.role.split("+") or options.table is not None:
+        app.loop.handlers.append(_controls(app, options.role, options.table))
     if options.watchdog and not fake:
         app.on_ready.append(_ready())
     return app

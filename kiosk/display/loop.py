@@ -34,7 +34,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import pygame
 
@@ -79,6 +79,7 @@ __all__ = [
     "WAKE_EVENT",
     "InputQueue",
     "KioskLoop",
+    "Message",
     "Popup",
     "Screen",
 ]
@@ -115,6 +116,12 @@ class InputQueue(queue.Queue[Input]):
                 pygame.event.post(pygame.event.Event(WAKE_EVENT))
         except pygame.error:
             pass  # no event queue yet: the loop drains the queue when it starts
+
+
+class Message(Protocol):
+    """What a controller answers with: text in the screen's language."""
+
+    def translate(self, lang: str = ..., /) -> str: ...
 
 
 @unique
@@ -204,6 +211,11 @@ class KioskLoop:
         self.min_wait_ms = min_wait_ms
         self.max_wait_ms = max_wait_ms
         self.rotate_seconds = rotate_seconds
+        #: Handlers for inputs the loop does not know itself (the role's controller
+        #: for the hardware's button and card messages). Each returns None when the
+        #: input is not its business, or the messages to show: anything with
+        #: ``translate(lang)``, shown big when its ``popup`` is true.
+        self.handlers: list[Callable[[object], Sequence[Message] | None]] = []
         #: More warnings for the status line, in a language (the Pi's health, ...).
         self.status_sources: list[Callable[[str], Sequence[str]]] = status_sources or []
         self.keyboard = Keyboard()
@@ -322,6 +334,20 @@ class KioskLoop:
             self.station.accept(item.records)
         elif isinstance(item, Wake):
             pass
+        else:
+            for handler in self.handlers:
+                said = handler(item)
+                if said is not None:
+                    for message in said:
+                        self.say(message)
+                    break
+
+    def say(self, message: Message) -> None:
+        """Show a controller's message: a check-in or help big, anything else briefly."""
+        big = bool(getattr(message, "popup", False))
+        kind = "check-in" if str(getattr(message, "key", "")).startswith("checked-in") else "say"
+        self.popup(message.translate(self.lang), "", kind=kind,
+                   seconds=POPUP_SECONDS if big else 3.0)
 
     _COMMANDS: Final[dict[Button, Callable[[], Command]]] = {
         Button.PAUSE: TogglePause,

@@ -382,3 +382,25 @@ def test_the_screen_follows_a_tournament_the_terminal_started(tmp_path: Path) ->
         assert app.station.tournament_id == terminal.tournament_id
         assert isinstance(app.loop.view(), ClockView)
         assert not app.loop.popups  # what happened before is not news
+
+
+def test_the_hardware_buttons_and_reader_go_through_the_roles_controller(app: App) -> None:
+    from hardware.inputs import Action, ButtonHint, ButtonPressed
+    from hardware.inputs import CardRead as ReaderCard
+
+    loop = app.loop
+    app.inputs.put(ButtonPressed(Action.pause, long=False, at=0.0))
+    loop.step()
+    assert not app.station.state.clock.running
+    app.inputs.put(ButtonPressed(Action.next_screen, long=False, at=0.0))
+    loop.step()
+    assert loop.screen is Screen.SEATING
+    app.inputs.put(ButtonHint(Action.prev_level, at=0.0))
+    loop.step()
+    assert loop.popups[-1].title.startswith("Hald knappen inne")
+    player = app.store.players.add("Kari Nordmann", card="04A23B1C")
+    app.inputs.put(ReaderCard("04A23B1C", reader="rdm6300", at=0.0))
+    loop.step()
+    assert app.station.state.players[player.id].checked_in
+    shown = [p for p in loop.popups if p.kind == "check-in"]
+    assert len(shown) == 1 and shown[0].title == "Kari Nordmann"
