@@ -1,9 +1,18 @@
 """A running kiosk: the parts :func:`kiosk.bootstrap.bootstrap` wired together.
 
-The hook points for the parts that come later are here: hardware adapters
-and peer sync put :data:`~kiosk.display.input.Input` messages on
-``app.inputs`` (which also wakes the loop), and anything that must run on
-the main thread once per loop iteration goes in ``app.on_tick``.
+The hook points for the parts that come later are here:
+
+- ``app.inputs``: a ``queue.Queue`` any thread may put on (a put also wakes
+  the loop). Hardware adapters put their button and card messages there;
+  peer sync may put its inbound items there too;
+- ``app.loop.handlers``: for inputs the loop does not know itself; the
+  role's controller (:mod:`kiosk.controls`) is one, a sync replicator's
+  ``handle`` can be another (return None for "not mine");
+- ``app.on_tick``: called on the main thread once per loop iteration (sync's
+  ``pump``, for example);
+- ``app.loop.peers``: a callable giving the peer count for the status line,
+  and ``app.loop.status_sources`` for more status warnings;
+- ``app.station.on_local``: called with every record this device appends.
 """
 
 from __future__ import annotations
