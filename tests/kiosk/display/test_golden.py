@@ -72,10 +72,10 @@ def _night(players: int) -> Night:
 
 @pytest.fixture(scope="module")
 def field() -> Night:
-    """150 players on 15 tables, until the first moves are proposed."""
+    """150 players on 15 tables, busted from table 1 on until four moves are pending."""
     night = _night(150)
     busted = 0
-    while not night.state.moves:
+    while len(night.state.moves) < 4:
         busted += 1
         night.do(BustPlayers((f"p{busted}",)), at=60.0 * busted)
     return night
