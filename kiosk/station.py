@@ -14,13 +14,13 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from kiosk.store import Folded, Notice, Store, StoreError
+from kiosk.store import Folded, Notice, Store, StoredEvent, StoreError
 from kiosk.store.schema import get_meta, set_meta
 from kiosk.store.tx import transaction
 from kiosk.timebase import SharedClock
 from rules.commands import Command, CreateTournament, decide
 from rules.errors import RulesError
-from rules.events import Record
+from rules.events import Event, Record
 from rules.state import Tournament
 
 __all__ = ["Outcome", "Station"]
@@ -31,6 +31,15 @@ log = logging.getLogger(__name__)
 CHECKPOINT_EVERY = 5.0
 #: Where the kiosk leaves its shared-time offset for other processes on the device.
 SHARED_OFFSET = "shared_time_offset"
+
+
+class NotForThisDevice(RulesError, PermissionError):
+    messages = {
+        "nn": "Denne eininga kan ikkje gjere det ({kind}); bruk turneringsleiaren sin boks",
+        "nb": "Denne enheten kan ikke gjøre det ({kind}); bruk turneringslederens boks",
+        "da": "Denne enhed kan ikke gøre det ({kind}); brug turneringslederens boks",
+        "en": "This device may not do that ({kind}); use the TD's box",
+    }
 
 
 @dataclass(frozen=True)
@@ -57,6 +66,10 @@ class Station:
     on_local: list[Callable[[Sequence[Record]], None]] = field(default_factory=list)
     checkpoint_every: float = CHECKPOINT_EVERY
     notices: list[Notice] = field(default_factory=list)
+    #: The device's roles ("table", "display,console"...) and table: events peers
+    #: would refuse from this device are refused here, before they are stored.
+    role: str | None = None
+    table: int | None = None
 
     def __post_init__(self) -> None:
         self.tournament_id: str | None = self.store.current_tournament()
@@ -77,7 +90,7 @@ class Station:
 
     # --- start-up ---------------------------------------------------------------------
 
-    def cold_start(self, *, peers_present: bool) -> None:
+    def cold_start(self, *, peers_present: bool, owns_clock: bool = True) -> None:
         """After power-on: keep shared time moving forward and restore the clock.
 
         A Pi's monotonic clock restarts at boot, so a lone device continues
@@ -88,7 +101,9 @@ class Station:
         state = self.state
         if not peers_present and state.last_at > self.clock.now():
             self.clock.offset += state.last_at - self.clock.now() + 1.0
-        if self.tournament_id is None or self._folded is None:
+        if self.tournament_id is None or self._folded is None or not owns_clock:
+            # Only the display or console may emit clock events (peers refuse
+            # a table's); a table device just follows the clock it is sent.
             return
         restore = self.store.cold_start_restore(self.tournament_id, state, now=self.now(),
                                                 peers_present=peers_present)
@@ -108,6 +123,7 @@ class Station:
         now = self.now()
         try:
             events = decide(self.state, command, now=now, rng=self.rng)
+            self._check_role(events)
             records = self._commit(events)
         except (RulesError, StoreError) as err:
             log.info("refused %s: %s", type(command).__name__, err)
@@ -129,6 +145,15 @@ class Station:
         self._announce(records)
         return Outcome(records=tuple(records))
 
+    def _check_role(self, events: Sequence[Event]) -> None:
+        if self.role is None:
+            return
+        from kiosk.sync.roles import allowed
+
+        for event in events:
+            if allowed(self.role, self.table, event) is not None:
+                raise NotForThisDevice(kind=event.kind.value)
+
     def _commit(self, events: Sequence[object]) -> list[Record]:
         assert self.tournament_id is not None and self._folded is not None
         records = self.store.append_new(self.tournament_id, events)  # type: ignore[arg-type]
@@ -146,8 +171,17 @@ class Station:
         if isinstance(command, ResumeClock | TogglePause):
             self.notices = [n for n in self.notices if n.key != "clock-restored"]
 
-    def accept(self, records: Sequence[Record]) -> int:
-        """Records from a peer: durable first, then folded. Returns how many were new."""
+    def switch(self, tournament_id: str) -> None:
+        """Make another tournament (a Sit & Go, the next night) this device's current one."""
+        if self._folded is not None:
+            self._folded.close()
+        self.store.set_current_tournament(tournament_id)
+        self.tournament_id = tournament_id
+        self._folded = self.store.fold(tournament_id)
+
+    def accept(self, records: Sequence[Record | StoredEvent]) -> int:
+        """Records from a peer, stored rows kept byte for byte with their seals:
+        durable first, then folded. Returns how many were new."""
         result = self.store.append(records)
         if self._folded is None:
             current = self.store.current_tournament()

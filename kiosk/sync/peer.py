@@ -81,8 +81,7 @@ class Runner:
         tid = msg["tid"]
         st = self.station
         st.store.set_current_tournament(tid)
-        st.tournament_id = tid
-        st._folded = st.store.fold(tid)
+        st.switch(tid)
         return {"ok": True}
 
     def _submit(self, name: str, args: dict[str, Any]) -> Any:

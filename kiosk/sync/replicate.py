@@ -130,7 +130,7 @@ class Replicator:
                 self.refused.setdefault(device_id, set()).add(seq)
                 refused = True
         try:
-            added = self.station.accept(rows) if rows else 0  # type: ignore[arg-type]
+            added = self.station.accept(rows) if rows else 0
         except StoreError as err:
             # Nothing was kept; the next exchange of vectors brings them again.
             log.error("could not store %d events from peers: %s", len(rows), err)

@@ -115,3 +115,21 @@ def test_records_from_a_peer_are_stored_then_folded_and_duplicates_do_nothing(
     assert state_digest(b.state) == state_digest(a.state)
     a.close()
     b.close()
+
+
+def test_a_table_device_refuses_what_its_peers_would_refuse(tmp_path: Path) -> None:
+    from kiosk.station import NotForThisDevice
+    from rules.commands import NextLevel, StartHand
+
+    td = station_at(tmp_path / "td", FakeTime())
+    started(td)
+    table = station_at(tmp_path / "t1", FakeTime())
+    table.role, table.table = "table", 1
+    table.accept(td.store.records(td.tournament_id or ""))
+    outcome = table.submit(NextLevel())
+    assert isinstance(outcome.refusal, NotForThisDevice)
+    assert outcome.message("en") == "This device may not do that (level-jumped); use the TD's box"
+    assert table.submit(StartHand(1)).ok
+    assert not table.submit(StartHand(2)).ok
+    table.close()
+    td.close()
