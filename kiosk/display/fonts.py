@@ -38,8 +38,14 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 @lru_cache(maxsize=512)
 def glyph(char: str, size: int, colour: Colour, bold: bool = True) -> pygame.Surface:
-    """One rendered character; the clock digits are assembled from these."""
-    return font(size, bold).render(char, True, colour)
+    """One rendered character, opaque on black; the clock digits are assembled from these.
+
+    Rendered shaded rather than blended: an 8-bit surface with a palette ramp
+    from black to ``colour``, a quarter of the memory of a 32-bit one (a 4K
+    digit is 0.6 MB, not 2.4 MB), blitted without blending, and recoloured by
+    swapping its palette. The screens are black behind the digits.
+    """
+    return font(size, bold).render(char, True, colour, (0, 0, 0))
 
 
 class _TextCache:

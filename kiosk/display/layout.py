@@ -8,6 +8,7 @@ long names end in an ellipsis rather than running into the next column.
 from __future__ import annotations
 
 from bisect import bisect_right
+from functools import lru_cache
 from typing import Final, Literal
 
 import pygame
@@ -144,26 +145,51 @@ def draw_text(surface: pygame.Surface, value: str, box: pygame.Rect, *,
     return surface.blit(rendered, rect)
 
 
+def _tinted(white: pygame.Surface, colour: Colour) -> pygame.Surface:
+    """A white shaded glyph in ``colour``: a copy with its palette ramp scaled."""
+    if colour == WHITE:
+        return white
+    tinted = white.copy()
+    r, g, b = colour
+    tinted.set_palette([(c[0] * r // 255, c[1] * g // 255, c[2] * b // 255)
+                        for c in white.get_palette()])
+    return tinted
+
+
+@lru_cache(maxsize=8)
+def _ink(size: int) -> tuple[int, int]:
+    """Top and height of the digits' ink at ``size`` (measured once per size)."""
+    probe = font(size, True).render("0123456789:", True, WHITE)
+    ink = probe.get_bounding_rect()
+    return ink.top, ink.height
+
+
 def draw_digits(surface: pygame.Surface, digits: str, box: pygame.Rect, *,
                 colour: Colour = WHITE) -> pygame.Rect:
     """Draw clock digits whose ink is as tall as ``box`` (narrower if it must).
 
     The size is chosen from the measured ink height of the digits, not the
     font's nominal size, so "at least a quarter of the screen" means the
-    visible figures. Each character comes from the glyph cache.
+    visible figures. Each character comes from the glyph cache, in white
+    only (the paused grey and last-minute yellow are palette swaps), and only
+    the rows with ink are copied: the glyphs are opaque, and the lines above
+    and the banner below must not be touched.
     """
     size = max(1, int(box.height / digit_ink_ratio(True)))
-    advance = sum(glyph(c, size, colour).get_width() for c in digits)
+    advance = sum(glyph(c, size, WHITE).get_width() for c in digits)
     if advance > box.width:
         size = max(1, int(size * box.width / advance))
-    glyphs = [glyph(c, size, colour) for c in digits]
-    ink = glyph("0", size, colour).get_bounding_rect()
+    glyphs = [_tinted(glyph(c, size, WHITE), colour) for c in digits]
+    ink_top, ink_height = _ink(size)
     total = sum(g.get_width() for g in glyphs)
     x = box.centerx - total // 2
-    y = box.centery - (ink.top + ink.height // 2)
-    drawn = pygame.Rect(x, box.centery - ink.height // 2, 0, ink.height)
+    y = box.centery - (ink_top + ink_height // 2)
+    drawn = pygame.Rect(x, box.centery - ink_height // 2, 0, ink_height)
+    # Antialiasing reaches a pixel or two past the ink.
+    rows = pygame.Rect(0, max(0, ink_top - 2), 0, ink_height + 4)
     for g in glyphs:
-        surface.blit(g, (x, y))
+        rows.width = g.get_width()
+        surface.blit(g, (x, y + rows.top), rows)
         x += g.get_width()
     drawn.width = x - drawn.x
     return drawn

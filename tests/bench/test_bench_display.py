@@ -155,8 +155,9 @@ def test_rss_of_a_long_demo_night(tmp_path: Path) -> None:
           f"{rss[5_000.0] / 1024:.1f} MB after 5,000 s, {rss[10_000.0] / 1024:.1f} MB after "
           f"10,000 s: growth {growth:.1f} MB from 100 s (goal < 5 MB), {steady:.1f} MB "
           f"from 5,000 s; {run.night.hands_played} hands")
-    # The first hour fills bounded caches: digit glyphs in white, grey (paused) and
-    # yellow (last minute), fonts (at most 16), rendered text (at most 4 MB).
-    assert growth < 16
+    # In a fresh process the first screens of each kind fill bounded caches
+    # (at most 16 fonts, 4 MB of rendered text, the white digit glyphs) and
+    # SQLite's page cache; run after the other benchmarks it is about 1 MB.
+    assert growth < 10
     # After that nothing may grow: a leak would show here.
-    assert steady < 5
+    assert steady < 3

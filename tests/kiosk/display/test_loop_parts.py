@@ -103,3 +103,22 @@ def test_the_shift_stays_small_and_moves_one_pixel_at_a_time() -> None:
 def test_the_shift_is_a_pure_function_of_time() -> None:
     assert pixel_shift(12345.6, 4) == pixel_shift(12345.6, 4)
     assert pixel_shift(0.0, 4) == pixel_shift(SHIFT_PERIOD - 0.01, 4)
+
+
+def test_digit_glyphs_are_kept_once_in_white_and_eight_bits() -> None:
+    """Grey (paused) and yellow (last minute) are palette swaps, not more cached sets."""
+    import dataclasses
+
+    from kiosk.display import fonts
+    from kiosk.display.screens import render_clock
+    from kiosk.display.viewmodels import clock_view
+
+    state = Night().started(20).state
+    surface = pygame.Surface((1280, 720))
+    fonts.glyph.cache_clear()
+    view = clock_view(state, 100.0)
+    for variant in (view, dataclasses.replace(view, paused=True, paused_text="x"),
+                    dataclasses.replace(view, digits="00:42", last_minute=True)):
+        render_clock(surface, variant)
+    assert fonts.glyph.cache_info().currsize <= len("0123456789:")
+    assert fonts.glyph("0", 200, (255, 255, 255)).get_bitsize() == 8
