@@ -10,6 +10,7 @@ than the hello's). Prints one JSON line saying what it sent.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -47,6 +48,12 @@ def open_link(uri: str) -> ClientConnection:
     return connect(uri, max_size=None, compression=None, proxy=None, open_timeout=5)
 
 
+def send(ws: ClientConnection, frame: str | bytes) -> None:
+    """Send, unless the victim already hung up on us (a fair answer to an attack)."""
+    with contextlib.suppress(ConnectionClosed):
+        ws.send(frame)
+
+
 def drain(ws: ClientConnection, seconds: float = 0.5) -> None:
     try:
         while True:
@@ -63,26 +70,26 @@ def main(mode: str, uri: str, key_hex: str) -> dict[str, Any]:
             text = hello(key, secrets.token_hex(16))
             data = json.loads(text)
             data["mac"] = secrets.token_hex(32)
-            ws.send(encode_frame(data))
-            ws.send(make(secrets.token_bytes(32), "have", 2, "", vector={}, digest=""))
+            send(ws, encode_frame(data))
+            send(ws, make(secrets.token_bytes(32), "have", 2, "", vector={}, digest=""))
             sent = 2
             drain(ws)
     elif mode == "replay":
         with open_link(uri) as ws:
             session = handshake(ws, key)
             genuine = make(key, "have", 2, session, vector={}, digest="")
-            ws.send(genuine)
-            ws.send(genuine)  # the same counter and nonce again
+            send(ws, genuine)
+            send(ws, genuine)  # the same counter and nonce again
             drain(ws)
             with open_link(uri) as other:
                 handshake(other, key)
-                other.send(genuine)  # a genuine frame of another link
+                send(other, genuine)  # a genuine frame of another link
                 drain(other)
             sent = 2
     elif mode == "big":
         with open_link(uri) as ws:
             try:
-                ws.send("x" * (10 * 1024 * 1024))
+                send(ws, "x" * (10 * 1024 * 1024))
                 drain(ws, 2.0)
             except ConnectionClosed:
                 pass
@@ -90,8 +97,8 @@ def main(mode: str, uri: str, key_hex: str) -> dict[str, Any]:
     elif mode == "garbage":
         with open_link(uri) as ws:
             for _ in range(20):
-                ws.send(os.urandom(200))
-            ws.send("{not json")
+                send(ws, os.urandom(200))
+            send(ws, "{not json")
             drain(ws)
             sent = 21
     elif mode == "forged-event":
@@ -101,7 +108,7 @@ def main(mode: str, uri: str, key_hex: str) -> dict[str, Any]:
             seal = event_seal(key, "intruder", 1, 999, "main", payload, role="console",
                               table=None)
             forged = seal[:-4] + ("0000" if not seal.endswith("0000") else "1111")
-            ws.send(make(key, "events", 2, session,
+            send(ws, make(key, "events", 2, session,
                          events=[["intruder", 1, 999, "main", payload, forged]], more=False))
             sent = 1
             drain(ws)
@@ -110,7 +117,7 @@ def main(mode: str, uri: str, key_hex: str) -> dict[str, Any]:
             session = handshake(ws, key)  # the hello says "console"
             payload = event_to_json(PlayerCheckedIn(at=1.0, player_id="ghost"))
             seal = event_seal(key, "intruder", 1, 999, "main", payload, role="table", table=1)
-            ws.send(make(key, "events", 2, session,
+            send(ws, make(key, "events", 2, session,
                          events=[["intruder", 1, 999, "main", payload, seal]], more=False))
             sent = 1
             drain(ws)
