@@ -92,6 +92,8 @@ POPUP_SECONDS: Final = 5.0
 TICKER_SECONDS: Final = 8.0
 #: How long "press q again" waits for the second press.
 QUIT_CONFIRM_SECONDS: Final = 5.0
+#: How long new moves, or the seating after a draw, stay up before the clock returns.
+NEWS_SECONDS: Final = 30.0
 #: Wake a little after a digit boundary, not a little before it.
 _AFTER_BOUNDARY: Final = 0.004
 
@@ -241,6 +243,10 @@ class KioskLoop:
         self._reading: clocks.ClockReading | None = None
         self._seen_places: dict[str, int] = {}
         self._seen_in: set[str] = set()
+        self._seen_moves: set[str] = set()
+        self._seen_tables = False
+        #: When a screen shown for news (moves, the draw) gives way to the clock again.
+        self._return_at: float | None = None
         self._seen_flags: tuple[bool, bool, bool] = (False, False, False)
         self._observe(initial=True)
 
@@ -298,7 +304,8 @@ class KioskLoop:
             waits.append(((now // PAGE_SECONDS + 1) * PAGE_SECONDS - now) / speed
                          + _AFTER_BOUNDARY)
         for deadline in (self._popup_until(), self.ticker_until or None, self._quit_until or None,
-                         (self._rotated_at + self.rotate_seconds) if self.rotate_seconds else None):
+                         (self._rotated_at + self.rotate_seconds) if self.rotate_seconds else None,
+                         self._return_at):
             if deadline is not None and deadline > mono:
                 waits.append(deadline - mono + _AFTER_BOUNDARY)
         if self._amplitude:
@@ -433,9 +440,11 @@ class KioskLoop:
         index = order.index(self.screen) if self.screen in order else -1
         self.show(order[(index + 1) % len(order)])
 
-    def show(self, screen: Screen) -> None:
+    def show(self, screen: Screen, *, for_seconds: float | None = None) -> None:
+        """Show ``screen``; with ``for_seconds``, the clock comes back after that long."""
         self.screen = screen
         self._rotated_at = self.monotonic()
+        self._return_at = None if for_seconds is None else self._rotated_at + for_seconds
 
     # --- overlays -----------------------------------------------------------------------
 
@@ -497,14 +506,33 @@ class KioskLoop:
             self.ticker = (lines + self.ticker)[:3]
             self.ticker_until = mono + TICKER_SECONDS
         flags = (state.final_table, state.hand_for_hand, state.finished)
+        news = self._news(state)
         if not initial:
+            if news:
+                self.show(news, for_seconds=NEWS_SECONDS)
             self._announce(state, flags)
         self._seen_flags = flags
+        if self._return_at is not None and mono >= self._return_at:
+            self.show(Screen.CLOCK)
         if self.screen not in self.available():
             self.show(Screen.CLOCK)
         if self.rotate_seconds and mono - self._rotated_at >= self.rotate_seconds:
             self.next_screen()
         self._chime(state)
+
+    def _news(self, state: Tournament) -> Screen | None:
+        """The screen the room should see for a while: the draw's seating, new moves."""
+        tables = bool(state.tables)
+        drawn = tables and not self._seen_tables
+        self._seen_tables = tables
+        moves = set(state.moves)
+        fresh = moves - self._seen_moves
+        self._seen_moves = moves
+        if self.screen is Screen.RESULTS:
+            return None
+        if drawn:
+            return Screen.SEATING
+        return Screen.MOVES if fresh else None
 
     def _announce(self, state: Tournament, flags: tuple[bool, bool, bool]) -> None:
         final_table, hand_for_hand, finished = flags
@@ -512,7 +540,7 @@ class KioskLoop:
         if final_table and not was_final:
             self.popup(text("final_table", self.lang), text("final_table_drawn", self.lang),
                        kind="announcement", seconds=2 * POPUP_SECONDS)
-            self.show(Screen.SEATING)
+            self.show(Screen.SEATING, for_seconds=2 * NEWS_SECONDS)
         if hand_for_hand and not was_hfh:
             self.popup(text("hand_for_hand", self.lang), text("hand_for_hand_on", self.lang),
                        kind="announcement", seconds=2 * POPUP_SECONDS)

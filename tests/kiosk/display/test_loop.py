@@ -404,3 +404,39 @@ def test_the_hardware_buttons_and_reader_go_through_the_roles_controller(app: Ap
     assert app.station.state.players[player.id].checked_in
     shown = [p for p in loop.popups if p.kind == "check-in"]
     assert len(shown) == 1 and shown[0].title == "Kari Nordmann"
+
+
+def test_the_draw_shows_the_seating_and_then_the_clock_again(tmp_path: Path) -> None:
+    from kiosk.display.loop import NEWS_SECONDS
+
+    with bootstrap(Options(data_dir=str(tmp_path), size=(1280, 720)), fake=True) as app:
+        assert app.time is not None
+        station = app.station
+        assert station.create(CreateTournament("Fredagspoker", preset("pubpoker"))).ok
+        for n in range(1, 31):
+            assert station.submit(CheckIn(f"p{n}", f"Spelar {n}")).ok
+        app.loop.settle()
+        app.loop.step(block=False)
+        assert app.loop.screen is Screen.CLOCK
+        assert station.submit(DrawSeats()).ok
+        app.loop.step(block=False)
+        assert app.loop.screen is Screen.SEATING
+        app.time.advance(NEWS_SECONDS + 1)
+        app.loop.step(block=False)
+        assert app.loop.screen is Screen.CLOCK
+
+
+def test_new_moves_are_shown_for_a_while(app: App) -> None:
+    from kiosk.display.loop import NEWS_SECONDS
+
+    assert app.time is not None
+    busted = 0
+    while not app.station.state.moves:
+        busted += 1
+        assert app.station.submit(BustPlayers((f"p{busted}",))).ok
+    app.loop.step(block=False)
+    assert app.loop.screen is Screen.MOVES
+    assert NEWS_SECONDS * 1000 >= app.loop.timeout_ms() > 0
+    app.time.advance(NEWS_SECONDS + 1)
+    app.loop.step(block=False)
+    assert app.loop.screen is Screen.CLOCK
