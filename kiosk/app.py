@@ -64,7 +64,10 @@ class App:
     time: ManualTime | None = None
     #: Called once the first frame is on the screen (systemd's READY=1).
     on_ready: list[Callable[[], None]] = field(default_factory=list)
+    #: Called by :meth:`close`, first to last: sync, readers and buttons stop here.
+    on_close: list[Callable[[], object]] = field(default_factory=list)
     _temp: tempfile.TemporaryDirectory[str] | None = None
+    _closed: bool = False
     #: Seconds (monotonic) between looks at which tournament the store calls current.
     follow_every: float = 2.0
     _next_look: float = 0.0
@@ -84,10 +87,8 @@ class App:
         current = self.store.current_tournament()
         if current is None or current == self.station.tournament_id:
             return
-        old = self.station
-        self.station = Station(self.store, self.clock, old.rng, on_local=old.on_local,
-                               checkpoint_every=old.checkpoint_every, notices=old.notices)
-        self.loop.station = self.station
+        # The same station switches, so controllers and sync keep acting on it.
+        self.station.switch(current)
         self.loop.settle()
 
     @property
@@ -113,6 +114,13 @@ class App:
         pygame.image.save(self.loop.display, str(path))
 
     def close(self) -> None:
+        """Stop every attached part, then the store and the display; idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        closers, self.on_close = self.on_close, []
+        for close in closers:
+            close()
         self.chimes.close()
         self.station.close()
         pygame.display.quit()

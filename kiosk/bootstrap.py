@@ -174,7 +174,8 @@ def bootstrap(config_or_options: Any, *, fake: bool = False) -> App:
     manual = ManualTime() if fake else None
     source = manual if manual is not None else time.monotonic
     clock = SharedClock(speed=options.speed, source=source)
-    station = Station(store, clock, random.Random(options.seed))
+    station = Station(store, clock, random.Random(options.seed), role=options.role,
+                      table=options.table)
 
     pygame.display.init()
     pygame.font.init()
@@ -198,4 +199,55 @@ def bootstrap(config_or_options: Any, *, fake: bool = False) -> App:
         app.loop.handlers.append(_controls(app, options.role, options.table))
     if options.watchdog and not fake:
         app.on_ready.append(_ready())
+    if not isinstance(config_or_options, Options):
+        _attach_devices(app, config_or_options, options, fake=fake)
     return app
+
+
+def _attach_devices(app: App, config: Any, options: Options, *, fake: bool) -> None:
+    """The config's buttons, card reader and peer sync, each closed with the app.
+
+    A part that cannot start (no GPIO on a laptop, a reader not plugged in) is
+    logged and left out; the clock on the wall matters more than any one part.
+    """
+    from kiosk.wiring import attach_buttons, attach_reader, attach_sync
+
+    pins = config.buttons.as_dict() if getattr(config, "buttons", None) else {}
+    if pins:
+        try:
+            attach_buttons(app, pins)
+        except Exception as err:  # gpiozero raises its own family for a missing chip
+            log.error("buttons not started: %s", err)
+    reader = getattr(config, "reader", None)
+    if reader is not None:
+        attach_reader(app, reader.url, reader.kind)
+    if fake:
+        return
+    interface = getattr(config.network, "interface", None)
+    addresses = _addresses(interface)
+    attach_sync(app, config.venue.key, role=options.role, table=options.table,
+                name=config.device.name, addresses=addresses)
+
+
+def _addresses(interface: str | None) -> tuple[str, ...]:
+    """The IPv4 addresses of the configured interface, or of every interface."""
+    import socket
+
+    if interface is None:
+        import ifaddr  # zeroconf's own dependency
+
+        found = tuple(ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips
+                      if isinstance(ip.ip, str) and not ip.ip.startswith("127."))
+        return found or ("127.0.0.1",)
+    import struct
+    from fcntl import ioctl
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        try:
+            packed = ioctl(sock.fileno(), 0x8915,  # SIOCGIFADDR
+                           struct.pack("256s", interface.encode()[:15]))
+        except OSError:
+            log.error("interface %s has no IPv4 address yet; trying every interface",
+                      interface)
+            return _addresses(None)
+    return (socket.inet_ntoa(packed[20:24]),)

@@ -201,6 +201,10 @@ class SyncService:
     def send_have(self, link: int) -> None:
         self._call(self._spawn_have, link)
 
+    def peer_count(self) -> int:
+        """Peers with an authenticated link now (read from the main thread)."""
+        return sum(1 for link in list(self._links.values()) if link.session is not None)
+
     def status(self, timeout: float = 2.0) -> SyncStatus:
         loop = self._loop
         if loop is None or loop.is_closed():

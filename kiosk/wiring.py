@@ -1,0 +1,85 @@
+"""Plugging the hardware and peer sync into a running app.
+
+:func:`kiosk.bootstrap.bootstrap` calls these for the appliance, with the
+pins and reader of ``pubpoker.toml`` and the real pin factory; tests call
+them with gpiozero's ``MockFactory`` and a pty. Everything attached here is
+closed by ``app.close()`` (threads joined, pins released).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from hardware.buttons import ButtonPanel
+from hardware.inputs import Action
+from hardware.readers import (
+    CardReader,
+    CardReaderWorker,
+    open_line_reader,
+    open_pn532,
+    open_rdm6300,
+)
+from kiosk.app import App
+
+__all__ = ["attach_buttons", "attach_reader", "attach_sync"]
+
+log = logging.getLogger(__name__)
+
+OPENERS: Mapping[str, Callable[[str], CardReader]] = {
+    "rdm6300": open_rdm6300,
+    "pn532": open_pn532,
+    "line": open_line_reader,
+}
+
+
+def attach_buttons(app: App, pins: Mapping[str, int], *, pin_factory: Any = None,
+                   long_press: float = 1.5) -> ButtonPanel:
+    """A button panel whose presses go on ``app.inputs``; polled every loop turn."""
+    # The loop's queue takes anything the loop has a handler for.
+    inputs: Any = app.inputs
+    panel = ButtonPanel({Action(name): pin for name, pin in pins.items()}, inputs,
+                        pin_factory=pin_factory, clock=app.loop.monotonic,
+                        long_press=long_press, auto_repeat=True)
+    app.on_tick.append(panel.poll)
+    app.on_close.append(panel.close)
+    return panel
+
+
+def attach_reader(app: App, url: str, kind: str = "rdm6300", *,
+                  name: str = "reader") -> CardReaderWorker:
+    """A card reader on its own thread, reopened with backoff after an unplug."""
+    opener = OPENERS[kind]
+    inputs: Any = app.inputs
+    worker = CardReaderWorker(name, lambda: opener(url), inputs, clock=app.loop.monotonic)
+    worker.start()
+    app.on_close.append(worker.stop)
+    return worker
+
+
+def attach_sync(app: App, key: bytes, *, role: str, table: int | None, name: str = "",
+                addresses: tuple[str, ...] = ("0.0.0.0",), discover: bool = True,
+                peers: tuple[tuple[str, int], ...] = (), port: int = 0) -> Any:
+    """Peer sync: its thread runs the links; the loop folds what arrives.
+
+    Returns the :class:`~kiosk.sync.replicate.Replicator`.
+    """
+    from kiosk.sync.link import Identity
+    from kiosk.sync.replicate import Replicator
+    from kiosk.sync.service import SyncConfig, SyncService
+
+    me = Identity(app.store.device_id, role, table, name)
+    config = SyncConfig(addresses=addresses, port=port, discover=discover, peers=peers)
+    service = SyncService(me, key, app.clock, config, inbound=app.inputs)
+    service.start()
+    app.on_close.insert(0, service.stop)
+    replicator = Replicator(app.station, service, key=key, me=me)
+
+    def handle(item: object) -> list[Any] | None:
+        return [] if replicator.handle(item) else None
+
+    app.loop.handlers.insert(0, handle)
+    app.on_tick.append(replicator.tick)
+    app.loop.peers = service.peer_count
+    return replicator

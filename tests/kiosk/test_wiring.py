@@ -1,0 +1,117 @@
+"""The bootstrap's real parts attached to a running app: buttons on mock pins, a
+card reader on a pty, and peer sync between two apps over loopback."""
+
+from __future__ import annotations
+
+import os
+import time
+import tty
+from collections.abc import Iterator
+
+import pytest
+from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
+
+from kiosk.app import App
+from kiosk.bootstrap import Options, bootstrap
+from kiosk.sync.auth import parse_key
+from kiosk.wiring import attach_buttons, attach_reader, attach_sync
+from rules.commands import CreateTournament, DrawSeats, StartClock
+from rules.fold import state_digest
+from rules.structure import preset
+
+KEY = parse_key("11" * 32)
+
+
+def frame(uid: str) -> bytes:
+    check = 0
+    for i in range(0, 10, 2):
+        check ^= int(uid[i:i + 2], 16)
+    return b"\x02" + uid.encode() + f"{check:02X}".encode() + b"\x03"
+
+
+@pytest.fixture()
+def app() -> Iterator[App]:
+    made = bootstrap(Options(headless=True, temp_data=True, sound=False, size=(640, 360),
+                             role="display+console", max_wait_ms=20), fake=True)
+    yield made
+    made.close()
+
+
+def step_until(app: App, done: object, seconds: float = 5.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        app.loop.step(block=False)
+        if done():  # type: ignore[operator]
+            return
+        time.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+def test_buttons_on_mock_pins_run_the_clock_and_close_with_the_app(app: App) -> None:
+    factory = MockFactory()
+    attach_buttons(app, {"pause": 17, "next_level": 27}, pin_factory=factory)
+    station = app.station
+    assert station.submit(CreateTournament("F", preset("pubpoker"))).ok
+    for n in range(4):
+        station.store.players.add(f"P{n}")
+    from rules.commands import CheckIn
+
+    for player in station.store.players.list():
+        assert station.submit(CheckIn(player.id, player.name)).ok
+    assert station.submit(DrawSeats()).ok and station.submit(StartClock()).ok
+    pin = factory.pin(17)
+    pin.drive_low()
+    assert app.time is not None
+    app.time.advance(0.1)
+    pin.drive_high()
+    app.time.advance(0.1)
+    step_until(app, lambda: not app.station.state.clock.running)
+
+
+def test_a_card_on_the_pty_reader_checks_the_player_in(app: App) -> None:
+    station = app.station
+    assert station.submit(CreateTournament("F", preset("pubpoker"))).ok
+    station.store.players.add("Kari Nordmann", card="0A1B2C3D4E")
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    try:
+        attach_reader(app, os.ttyname(slave), "rdm6300")
+
+        def tag_on_reader() -> bool:
+            # An RDM6300 repeats its frame while the tag lies on it; the first
+            # may come before the port is open (opening clears the buffer).
+            os.write(master, frame("0A1B2C3D4E"))
+            return app.station.state.entrants == 1
+
+        step_until(app, tag_on_reader)
+        assert app.station.state.find("Kari Nordmann") is not None
+    finally:
+        app.close()
+        os.close(master)
+        os.close(slave)
+
+
+def test_two_apps_replicate_over_a_loopback_link() -> None:
+    a = bootstrap(Options(headless=True, temp_data=True, sound=False, size=(320, 180),
+                          max_wait_ms=20), fake=True)
+    b = bootstrap(Options(headless=True, temp_data=True, sound=False, size=(320, 180),
+                          max_wait_ms=20), fake=True)
+    try:
+        left = attach_sync(a, KEY, role="display", table=None, addresses=("127.0.0.1",),
+                           discover=False)
+        attach_sync(b, KEY, role="console", table=None, addresses=("127.0.0.1",),
+                    discover=False, peers=(("127.0.0.1", left.service.port),))
+        assert a.station.submit(CreateTournament("Fredag", preset("pubpoker"))).ok
+
+        def both() -> bool:
+            a.loop.step(block=False)
+            b.loop.step(block=False)
+            return (b.station.state.config is not None
+                    and state_digest(a.station.state) == state_digest(b.station.state))
+
+        step_until(a, both, seconds=15.0)
+        assert b.station.state.config is not None and b.station.state.config.name == "Fredag"
+        step_until(a, lambda: a.loop.peers() == 1 and b.loop.peers() == 1, seconds=10.0)
+    finally:
+        a.close()
+        b.close()
