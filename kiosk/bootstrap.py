@@ -19,7 +19,7 @@ import os
 import random
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -149,10 +149,17 @@ def _controls(app: App, roles: str, table: int | None) -> Callable[[object], Any
     return handle
 
 
-def bootstrap(config_or_options: Any, *, fake: bool = False) -> App:
-    """Build a kiosk from :class:`Options` or a loaded config; ``fake`` for tests."""
+def bootstrap(config_or_options: Any, *, fake: bool = False,
+              overrides: Mapping[str, Any] | None = None) -> App:
+    """Build a kiosk from :class:`Options` or a loaded config; ``fake`` for tests.
+
+    ``overrides`` replace fields of the options (the command line's ``--role``
+    or ``--data-dir`` over the config's); a config's devices are still attached.
+    """
     options = (config_or_options if isinstance(config_or_options, Options)
                else options_from_config(config_or_options))
+    if overrides:
+        options = replace(options, **overrides)
     if fake or options.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"

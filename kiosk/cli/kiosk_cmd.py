@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -42,37 +41,42 @@ def register(sub: Any) -> None:
     parser.set_defaults(func=_kiosk)
 
 
-def _options(args: argparse.Namespace) -> Any:
+def _source(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
+    """The config (or the options without one) and the command line's overrides."""
     from kiosk.bootstrap import Options, options_from_config
 
     if args.config is not None:
         from kiosk.config import load_config
 
-        options = options_from_config(load_config(args.config))
+        source: Any = load_config(args.config)
+        options = options_from_config(source)
     else:
-        options = Options(fullscreen=True, watchdog=True, lang=args.lang)
+        source = options = Options(fullscreen=True, watchdog=True, lang=args.lang)
+    overrides: dict[str, Any] = {"headless": args.headless,
+                                 "sound": options.sound and not args.headless}
     if args.role is not None:
-        options = replace(options, role=args.role)
+        overrides["role"] = args.role
     if args.data_dir is not None:
-        options = replace(options, data_dir=args.data_dir)
+        overrides["data_dir"] = args.data_dir
     if args.size is not None or args.headless:
-        options = replace(options, fullscreen=False, size=args.size or options.size)
-    return replace(options, headless=args.headless, sound=options.sound and not args.headless)
+        overrides.update(fullscreen=False, size=args.size or options.size)
+    return source, overrides
 
 
 def _kiosk(args: argparse.Namespace) -> int:
     from kiosk.bootstrap import bootstrap
     from kiosk.hdmi import NoDisplay, should_wait, wait_for_hdmi
 
-    options = _options(args)
-    if not options.headless and should_wait():
+    source, overrides = _source(args)
+    if not args.headless and should_wait():
         # Straight to HDMI (KMSDRM): a TV that is off would leave SDL a tiny mode.
         try:
             wait_for_hdmi()
         except NoDisplay as err:
             print(f"pubpoker kiosk: {err}", file=sys.stderr)
             return 1  # systemd starts the kiosk again a little later
-    app = bootstrap(options)
+    # A config goes in as it is, so its buttons, card reader and peer sync are attached.
+    app = bootstrap(source, overrides=overrides)
     try:
         app.station.cold_start(peers_present=False)
         app.loop.settle()
