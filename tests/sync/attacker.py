@@ -81,11 +81,13 @@ def main(mode: str, uri: str, key_hex: str) -> dict[str, Any]:
             send(ws, genuine)
             send(ws, genuine)  # the same counter and nonce again
             drain(ws)
-            with open_link(uri) as other:
-                handshake(other, key)
-                send(other, genuine)  # a genuine frame of another link
-                drain(other)
-            sent = 2
+        # Played back later on a new link. (Not while the first is open: the
+        # victim keeps one link per device and may drop the newer one unread.)
+        with open_link(uri) as other:
+            handshake(other, key)
+            send(other, genuine)  # a genuine frame of another link
+            drain(other)
+        sent = 2
     elif mode == "big":
         with open_link(uri) as ws:
             try:
