@@ -87,15 +87,22 @@ class Replay:
     that lands earlier in the order (a peer's late event) or any undo makes
     the replay fold the whole log again, which is rare and always correct.
     ``load_all`` supplies the whole log when the replay began from a snapshot.
+    With ``retain=False`` (and a ``load_all``) no record is kept in memory: the
+    log's owner already holds them, and a night's log would otherwise grow
+    the kiosk by megabytes; the caller then feeds each record once.
     """
 
     def __init__(self, records: Iterable[Record] = (), *,
                  state: Tournament | None = None,
                  last_key: tuple[int, str, int] | None = None,
-                 load_all: Callable[[], Iterable[Record]] | None = None) -> None:
+                 load_all: Callable[[], Iterable[Record]] | None = None,
+                 retain: bool = True) -> None:
+        if not retain and load_all is None:
+            raise ValueError("a replay that keeps no records needs load_all")
         self._records: dict[tuple[str, int], Record] = {}
         self._load_all = load_all
-        self._complete = state is None
+        self._retain = retain
+        self._complete = state is None and retain
         self.state = state if state is not None else Tournament()
         self.last_key = last_key
         for record in sorted(records, key=lambda r: r.key):
@@ -105,7 +112,8 @@ class Replay:
         """Fold ``record`` in; False if it was already there."""
         if record.ident in self._records:
             return False
-        self._records[record.ident] = record
+        if self._retain:
+            self._records[record.ident] = record
         in_order = self.last_key is None or record.key > self.last_key
         if in_order and not isinstance(record.event, ActionUndone):
             _fold_one(self.state, record)
@@ -115,6 +123,12 @@ class Replay:
         return True
 
     def refold(self) -> None:
+        if not self._retain:
+            assert self._load_all is not None
+            records = list(self._load_all())
+            self.state = fold(records)
+            self.last_key = max((r.key for r in records), default=None)
+            return
         if not self._complete and self._load_all is not None:
             for record in self._load_all():
                 self._records.setdefault(record.ident, record)

@@ -89,7 +89,9 @@ def _weight(surface: pygame.Surface) -> int:
 
 
 #: A rendered line of text; labels repeat every redraw, so they are cached too.
-text_surface = _TextCache(max_bytes=4 * 1024 * 1024)
+# 1 MB holds the clock screen's text many times over; the 15-table seating screen
+# re-renders some names (3 ms, not 2) rather than let memory grow through the night.
+text_surface = _TextCache(max_bytes=1024 * 1024)
 
 
 @cache

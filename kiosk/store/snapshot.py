@@ -114,8 +114,7 @@ class Folded:
 
     def _refold(self) -> None:
         self.refolds += 1
-        records = self.log.records(self.tournament_id)
-        self.replay = Replay(records)
+        self.replay.refold()
 
     def save(self) -> None:
         """Write a snapshot of the state as folded so far (one small transaction)."""
@@ -185,7 +184,7 @@ def load_folded(log_: EventLog, tournament_id: str, *, use_snapshot: bool = True
     if info is not None and state is not None:
         late = [k for k in log_.keys_after(tournament_id, info.max_rowid) if k <= info.key]
         if not late:
-            replay = Replay(state=state, last_key=info.key,
+            replay = Replay(state=state, last_key=info.key, retain=False,
                             load_all=lambda: log_.records(tournament_id))
             folded = Folded(log_, tournament_id, replay, info.max_rowid, from_snapshot=True,
                             snapshot_every=snapshot_every, wall=wall)
@@ -194,7 +193,8 @@ def load_folded(log_: EventLog, tournament_id: str, *, use_snapshot: bool = True
         log.info("%d events of %s arrived late behind the snapshot; folding the whole log",
                  len(late), tournament_id)
     records = log_.records(tournament_id, upto_rowid=top)
-    folded = Folded(log_, tournament_id, Replay(records), top, from_snapshot=False,
+    replay = Replay(records, retain=False, load_all=lambda: log_.records(tournament_id))
+    folded = Folded(log_, tournament_id, replay, top, from_snapshot=False,
                     snapshot_every=snapshot_every, wall=wall)
     folded.since_snapshot = len(records)
     if snapshot_every and len(records) >= snapshot_every:

@@ -417,3 +417,19 @@ def test_C7_hand_for_hand_waits_for_every_table_then_deals_on() -> None:
     assert night.state.tables_still_playing() == []
     night.do(StartHand(1))
     assert night.state.tables_still_playing() == [1]
+
+
+def test_a_replay_that_keeps_no_records_folds_like_one_that_does() -> None:
+    from rules.fold import Replay
+
+    night = Night().started(14)
+    night.do(BustPlayers(("p4",)))
+    night.do(Undo("td", len(night.records)))
+    log = list(night.records)
+    lean = Replay(retain=False, load_all=lambda: log)
+    for record in log:
+        lean.add(record)
+    assert len(lean) == 0
+    assert state_digest(lean.state) == state_digest(fold(log)) == state_digest(night.state)
+    with pytest.raises(ValueError):
+        Replay(retain=False)
