@@ -202,6 +202,9 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
     app = App(store=store, station=station, clock=clock, loop=loop, chimes=chimes,
               data_dir=store.path.parent, time=manual, _temp=temp)
     app.on_tick.append(app.follow_store)
+    if fake:
+        # Fake time has no wall clock: screenshots must not change by the minute.
+        app.loop.time_of_day = lambda: "20:00"
     if "table" not in options.role.split("+") or options.table is not None:
         app.loop.handlers.append(_controls(app, options.role, options.table))
     if options.watchdog and not fake:

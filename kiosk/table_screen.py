@@ -17,8 +17,14 @@ from rules.events import Record
 from rules.i18n import DEFAULT_LANGUAGE
 from rules.state import Tournament
 
-__all__ = ["HandForHandView", "TableScreenView", "hand_for_hand_view", "render_table_screen",
-           "table_screen_view"]
+__all__ = ["HandForHandView", "TableScreenView", "clock_call_line", "hand_for_hand_view",
+           "render_table_screen", "table_screen_view"]
+
+#: The glossary's words for a called clock, with the seconds left.
+CLOCK_CALL: Mapping[str, str] = {
+    "nn": "Klokke på bord {table}: {s}", "nb": "Klokke på bord {table}: {s}",
+    "da": "Klokken på bord {table}: {s}", "en": "Clock on table {table}: {s}",
+}
 
 WORDS: Mapping[str, Mapping[str, str]] = {
     "nn": {"table": "Bord {n}", "to": "Flytt hit: {name} (frå bord {table})",
@@ -126,6 +132,27 @@ def table_screen_view(state: Tournament, table: int, now: float,
             undo = w["undo"].format(s=int(-(-left // 1)))
     return TableScreenView(w["table"].format(n=table), tuple(marks), tuple(moves), clock,
                            last_text, undo)
+
+
+def clock_call_line(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE) -> str:
+    """C5 on the TV: every running clock call with its countdown, or "".
+
+    >>> from tests.rules.tournament_kit import Night
+    >>> from rules.commands import CallClock
+    >>> night = Night().started(12)
+    >>> _ = night.do(CallClock(2), at=100.0)
+    >>> clock_call_line(night.state, 112.0, "nn"), clock_call_line(night.state, 131.0, "nn")
+    ('Klokke på bord 2: 18', '')
+    """
+    lines = []
+    for number, table in sorted(state.tables.items()):
+        if table.clock_called_at is None:
+            continue
+        left = ClockCall(table=number, seat=table.clock_called_seat,
+                         started_at=table.clock_called_at).remaining(now)
+        if left > 0:
+            lines.append(CLOCK_CALL[lang].format(table=number, s=int(-(-left // 1))))
+    return " · ".join(lines)
 
 
 @dataclass(frozen=True)

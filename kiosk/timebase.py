@@ -11,7 +11,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["SharedClock"]
+__all__ = ["SharedClock", "time_of_day"]
+
+
+def time_of_day() -> str:
+    """The local time as the wall shows it ("21:47"); display only, never in a rule."""
+    return time.strftime("%H:%M")
 
 
 @dataclass

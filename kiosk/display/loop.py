@@ -59,6 +59,8 @@ from kiosk.display.viewmodels import (
 )
 from kiosk.station import Outcome, Station
 from kiosk.store import CardMatch, UnknownCard
+from kiosk.table_screen import clock_call_line
+from kiosk.timebase import time_of_day
 from rules import clock as clocks
 from rules.commands import (
     AdjustTime,
@@ -209,6 +211,8 @@ class KioskLoop:
         self.watchdog = watchdog
         self.on_tick: list[Callable[[], None]] = on_tick if on_tick is not None else []
         self.peers = peers
+        #: The wall clock's "21:47" for the status line (fixed under fake time).
+        self.time_of_day: Callable[[], str] = time_of_day
         self.monotonic = monotonic
         self.min_wait_ms = min_wait_ms
         self.max_wait_ms = max_wait_ms
@@ -470,7 +474,8 @@ class KioskLoop:
 
     def _status(self) -> tuple[str, bool]:
         notices = [*self.station.store.warnings, *self.station.notices]
-        parts = [text("status", self.lang, role=self.role, peers=self.peers())]
+        parts = [self.time_of_day(), text("status", self.lang, role=self.role,
+                                          peers=self.peers())]
         warnings = [n.translate(self.lang) for n in notices]
         for source in self.status_sources:
             warnings.extend(source(self.lang))
@@ -584,6 +589,8 @@ class KioskLoop:
         popup = self._current_popup()
         mono = self.monotonic()
         ticker = " · ".join(self.ticker) if self.ticker_until > mono else ""
+        # A called clock (C5) outranks the busts: the room must see it count down.
+        ticker = clock_call_line(self.station.state, self.station.now(), self.lang) or ticker
         offset = pixel_shift(mono, self._amplitude)
         key = (self.screen, popup, ticker, self._status(), offset, self.lang)
         if not self._force_full and key == self._drawn:

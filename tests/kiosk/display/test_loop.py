@@ -268,7 +268,7 @@ def test_the_status_line_carries_the_power_cut_notice(app: App) -> None:
     app.station.notices.append(Notice("clock-restored", {}))
     app.loop.step(block=False)
     text, warning = app.loop._status()
-    assert warning and "straumbrot" in text and text.startswith("Rolle: display")
+    assert warning and "straumbrot" in text and text.startswith("20:00 · Rolle: display")
 
 
 def test_the_status_line_carries_the_pis_health(app: App) -> None:
@@ -440,3 +440,20 @@ def test_new_moves_are_shown_for_a_while(app: App) -> None:
     app.time.advance(NEWS_SECONDS + 1)
     app.loop.step(block=False)
     assert app.loop.screen is Screen.CLOCK
+
+
+def test_a_called_clock_counts_down_on_the_wall(app: App) -> None:
+    from rules.commands import CallClock
+
+    _start(app)
+    assert app.station.submit(CallClock(1)).ok
+    app.loop.step(block=False)
+    assert app.time is not None
+    app.time.advance(7.0)
+    app.loop.draw()
+    from kiosk.table_screen import clock_call_line
+
+    line = clock_call_line(app.station.state, app.station.now(), "nn")
+    assert line == "Klokke på bord 1: 23"
+    # It is what the ticker band carried in the frame just drawn.
+    assert line in app.loop._drawn
