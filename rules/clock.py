@@ -23,6 +23,7 @@ __all__ = [
     "ClockState",
     "NoSuchLevel",
     "adjust",
+    "break_ends",
     "heads_up_begins",
     "jump",
     "level_for_hand",
@@ -94,11 +95,32 @@ class ClockState:
     position: float = 0.0
     since: float | None = None
     heads_up_from: int | None = None
+    #: Structure positions where a running clock stops by itself and waits for
+    #: the TD: the ends of the breaks, when the tournament does not resume after
+    #: a break on its own (``resume_after_break`` false). Empty: never waits.
+    holds: tuple[float, ...] = ()
+
+    def _hold(self) -> float | None:
+        return next((h for h in self.holds if h > self.position), None)
 
     def position_at(self, now: float) -> float:
         if self.running and self.since is not None:
-            return self.position + max(0.0, now - self.since)
+            position = self.position + max(0.0, now - self.since)
+            hold = self._hold()
+            return position if hold is None else min(position, hold)
         return self.position
+
+    def waiting_at(self, now: float) -> bool:
+        """True when the clock runs but stands at a break's end, waiting for the TD.
+
+        >>> c = ClockState(started=True, running=True, since=0.0, holds=(100.0,))
+        >>> c.waiting_at(99.0), c.waiting_at(100.0), c.position_at(500.0)
+        (False, True, 100.0)
+        """
+        if not (self.running and self.since is not None):
+            return False
+        hold = self._hold()
+        return hold is not None and self.position + max(0.0, now - self.since) >= hold
 
 
 @dataclass(frozen=True)
@@ -118,6 +140,8 @@ class ClockReading:
     playing_time: float
     running: bool
     started: bool
+    #: A break is over and the clock waits for the TD to resume play.
+    waiting: bool = False
 
     @property
     def on_break(self) -> bool:
@@ -163,7 +187,9 @@ def read(structure: Structure, clock: ClockState, now: float) -> ClockReading:
     """
     durations = _durations(structure, clock)
     position = clock.position_at(now)
-    index, start_at = _locate(durations, position)
+    waiting = clock.waiting_at(now)
+    # Waiting at a break's end is still the break (at 0:00), not the next level.
+    index, start_at = _locate(durations, position - 1e-6 if waiting else position)
     period = structure.periods[index]
     elapsed = position - start_at
     last = index == len(durations) - 1
@@ -186,7 +212,7 @@ def read(structure: Structure, clock: ClockState, now: float) -> ClockReading:
         period_index=index, period=period, level_number=structure.level_number(index),
         remaining=remaining, elapsed_in_period=elapsed, next_level=next_level,
         until_break=until_break, playing_time=playing, running=clock.running,
-        started=clock.started,
+        started=clock.started, waiting=waiting,
     )
 
 
@@ -271,7 +297,35 @@ def heads_up_begins(structure: Structure, clock: ClockState, *, at: float) -> Cl
     if clock.heads_up_from is not None:
         return clock
     index, _ = _locate(_durations(structure, clock), clock.position_at(at))
-    return replace(clock, heads_up_from=index + 1)
+    changed = replace(clock, heads_up_from=index + 1)
+    if clock.holds:
+        changed = replace(changed, holds=break_ends(structure, changed))
+    return changed
+
+
+def break_ends(structure: Structure, clock: ClockState) -> tuple[float, ...]:
+    """The structure positions at which the breaks end: where a clock that
+    does not resume after a break by itself waits for the TD.
+
+    >>> from rules.structure import preset
+    >>> s = preset("pf-pokerklub")
+    >>> c = replace(start(ClockState(), at=0.0), holds=break_ends(s, ClockState()))
+    >>> end = c.holds[0]
+    >>> r = read(s, c, now=end + 600)   # ten minutes after the break should have ended
+    >>> r.on_break, r.remaining, r.waiting
+    (True, 0.0, True)
+    >>> r = read(s, resume(pause(c, at=end + 600), at=end + 600), now=end + 660)
+    >>> r.on_break, r.waiting, r.elapsed_in_period
+    (False, False, 60.0)
+    """
+    durations = _durations(structure, clock)
+    ends: list[float] = []
+    at = 0.0
+    for seconds, period in zip(durations, structure.periods, strict=True):
+        at += seconds
+        if isinstance(period, Break):
+            ends.append(at)
+    return tuple(ends)
 
 
 def level_for_hand(structure: Structure, clock: ClockState, hand_started_at: float) -> Level:

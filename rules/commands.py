@@ -415,9 +415,26 @@ def _draw_seats(state: Tournament, cmd: DrawSeats, now: float, rng: Random) -> l
 def _toggle(state: Tournament, cmd: TogglePause, now: float, rng: Random) -> list[Event]:
     if not state.clock.started:
         return _one_event(state, StartClock(), now, rng)
+    if state.clock.waiting_at(now):
+        return _resume_after_break(state, now)
     if state.clock.running:
         return _one_event(state, PauseClock(), now, rng)
     return _one_event(state, ResumeClock(), now, rng)
+
+
+def _resume_after_break(state: Tournament, now: float) -> list[Event]:
+    """The TD ends a break the clock waits at: stop it at the break's end, and
+    run on from there at once (two events, so every device folds the same)."""
+    paused = ClockPaused(at=now)
+    _probe(state, paused)
+    return [paused, ClockResumed(at=now)]
+
+
+@_decides(ResumeClock)
+def _resume(state: Tournament, cmd: ResumeClock, now: float, rng: Random) -> list[Event]:
+    if state.clock.waiting_at(now):
+        return _resume_after_break(state, now)
+    return _one_event(state, cmd, now, rng)
 
 
 def _jump(state: Tournament, index: int, now: float) -> list[Event]:
@@ -553,7 +570,7 @@ _ONE_EVENT: dict[type[Command], Callable[[Any, float], Event]] = {
     CloseLateRegistration: lambda c, now: LateRegistrationClosed(at=now),
     StartClock: lambda c, now: ClockStarted(at=now),
     PauseClock: lambda c, now: ClockPaused(at=now),
-    ResumeClock: lambda c, now: ClockResumed(at=now),
+    ResumeClock: lambda c, now: ClockResumed(at=now),  # decided by _resume
     AdjustTime: lambda c, now: TimeAdjusted(at=now, seconds=c.seconds),
     MarkAbsent: lambda c, now: PlayerAbsent(at=now, player_id=c.player_id),
     MarkReturned: lambda c, now: PlayerReturned(at=now, player_id=c.player_id),
@@ -576,7 +593,7 @@ def _one_event(state: Tournament, cmd: Command, now: float, rng: Random) -> list
 
 
 for _command in _ONE_EVENT:
-    _DECIDERS[_command] = _one_event
+    _DECIDERS.setdefault(_command, _one_event)
 
 
 @_decides(Undo)

@@ -9,6 +9,7 @@ state. So a refused event changes nothing, on every peer alike, and
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from rules import button as buttons
@@ -236,6 +237,10 @@ def _created(state: Tournament, event: TournamentCreated, commit: bool) -> None:
     if not commit:
         return
     state.config = event
+    if not event.resume_after_break:
+        # After each break the clock stands still until the TD resumes play.
+        state.clock = replace(state.clock,
+                              holds=clocks.break_ends(event.structure, state.clock))
 
 
 @_on(EventKind.PLAYER_REGISTERED)
