@@ -118,7 +118,7 @@ def table_screen_view(state: Tournament, table: int, now: float,
                                           seat=move.target.seat))
     clock = ""
     if here is not None and here.clock_called_at is not None:
-        call = ClockCall(table=table, seat=here.clock_called_seat,
+        call = ClockCall(table=table, seat=here.clock_called_seat or 0,
                          started_at=here.clock_called_at)
         left = call.remaining(now)
         if left > 0:
@@ -148,7 +148,7 @@ def clock_call_line(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE)
     for number, table in sorted(state.tables.items()):
         if table.clock_called_at is None:
             continue
-        left = ClockCall(table=number, seat=table.clock_called_seat,
+        left = ClockCall(table=number, seat=table.clock_called_seat or 0,
                          started_at=table.clock_called_at).remaining(now)
         if left > 0:
             lines.append(CLOCK_CALL[lang].format(table=number, s=int(-(-left // 1))))

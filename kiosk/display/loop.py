@@ -56,6 +56,7 @@ from kiosk.display.viewmodels import (
     moves_view,
     results_view,
     seating_view,
+    standings_view,
 )
 from kiosk.station import Outcome, Station
 from kiosk.store import CardMatch, UnknownCard
@@ -73,7 +74,7 @@ from rules.commands import (
 )
 from rules.events import Record
 from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES, format_place
-from rules.state import Tournament
+from rules.state import Phase, Tournament
 
 __all__ = [
     "POPUP_SECONDS",
@@ -136,6 +137,7 @@ class Screen(StrEnum):
     SEATING = "seating"
     MOVES = "moves"
     RESULTS = "results"
+    STANDINGS = "standings"
 
 
 @dataclass(frozen=True)
@@ -211,6 +213,7 @@ class KioskLoop:
         self.watchdog = watchdog
         self.on_tick: list[Callable[[], None]] = on_tick if on_tick is not None else []
         self.peers = peers
+        self._standings_cache: tuple[float, tuple[str, list[tuple[int, str, int]]]] | None = None
         #: The wall clock's "21:47" for the status line (fixed under fake time).
         self.time_of_day: Callable[[], str] = time_of_day
         self.monotonic = monotonic
@@ -437,7 +440,28 @@ class KioskLoop:
             screens_.append(Screen.MOVES)
         if any(e.place is not None for e in state.players.values()):
             screens_.append(Screen.RESULTS)
+        if (state.finished or state.phase is Phase.CHECK_IN) and self._standings()[1]:
+            # The league table, before the night starts and once it has a winner.
+            screens_.append(Screen.STANDINGS)
         return screens_
+
+    def _standings(self) -> tuple[str, list[tuple[int, str, int]]]:
+        """This season's standings from the store, looked up at most every 30 s."""
+        mono = self.monotonic()
+        if self._standings_cache is not None and mono < self._standings_cache[0]:
+            return self._standings_cache[1]
+        store = self.station.store
+        tid = self.station.tournament_id
+        season = ""
+        rows: list[tuple[int, str, int]] = []
+        try:
+            if tid is not None:
+                season = store.tournament(tid).season
+                rows = [(r.rank, r.name, r.points) for r in store.standings(season)]
+        except Exception as err:  # a store error must not take the wall down
+            log.warning("standings unavailable: %s", err)
+        self._standings_cache = (mono + 30.0, (season, rows))
+        return season, rows
 
     def next_screen(self) -> None:
         order = self.available()
@@ -581,6 +605,9 @@ class KioskLoop:
             return seating_view(state, now, self.lang)
         if self.screen is Screen.MOVES:
             return moves_view(state, now, self.lang)
+        if self.screen is Screen.STANDINGS:
+            season, rows = self._standings()
+            return standings_view(season, rows, now, self.lang)
         return results_view(state, now, self.lang)
 
     def draw(self) -> str:

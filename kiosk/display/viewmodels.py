@@ -413,6 +413,25 @@ def _points_text(state: Tournament, place: int, lang: str) -> str:
         return ""
 
 
+def standings_view(season: str, rows: Sequence[tuple[int, str, int]], now: float,
+                   lang: str = DEFAULT_LANGUAGE, *, page: int | None = None) -> ResultsView:
+    """The league table (Q1, Q2): rank, name and points, in the results layout.
+
+    >>> view = standings_view("2026", [(1, "Kari", 21), (2, "Ola", 17)], 0.0, "nn")
+    >>> view.title, view.rows[0].place_text, view.rows[1].points_text
+    ('Sesongpoeng 2026', '1.', '17')
+    """
+    lines = [ResultRow(rank, f"{rank}." if lang != "en" else f"{rank}", name,
+                       format_int(points, lang)) for rank, name, points in rows]
+    index, pages = _paging(len(lines), RESULTS_PER_PAGE, now, page)
+    return ResultsView(
+        title=text("standings", lang, season=season), winner_label="", winner_name="",
+        points_label=text("points", lang), rows=_slice(lines, index, RESULTS_PER_PAGE),
+        empty_text=text("no_results", lang), page=index, pages=pages,
+        page_text=_page_text(index, pages, lang),
+    )
+
+
 def results_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
                  page: int | None = None) -> ResultsView:
     """Finishing places, best first, with league points where the house awards them."""

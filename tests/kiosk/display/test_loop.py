@@ -457,3 +457,27 @@ def test_a_called_clock_counts_down_on_the_wall(app: App) -> None:
     assert line == "Klokke på bord 1: 23"
     # It is what the ticker band carried in the frame just drawn.
     assert line in app.loop._drawn
+
+
+def test_the_league_table_shows_once_the_night_has_a_winner(app: App) -> None:
+    from kiosk.display.loop import Screen
+    from kiosk.display.viewmodels import ResultsView
+    from rules.commands import BustPlayers
+
+    _start(app, players=3)
+    assert Screen.STANDINGS not in app.loop.available()
+    app.station.submit(BustPlayers(("p3",)))
+    app.station.submit(BustPlayers(("p2",)))
+    tid = app.station.tournament_id
+    assert tid is not None
+    app.station.store.record_results(tid)
+    app.loop._standings_cache = None  # the test does not wait the 30 s
+    assert Screen.STANDINGS in app.loop.available()
+    app.loop.show(Screen.STANDINGS)
+    view = app.loop.view()
+    assert isinstance(view, ResultsView)
+    season = app.station.store.tournament(tid).season
+    assert view.title == f"Sesongpoeng {season}"
+    assert [(r.place_text, r.name) for r in view.rows] == [
+        ("1.", "Spelar 1"), ("2.", "Spelar 2"), ("3.", "Spelar 3")]
+    assert app.loop.draw() == "full"
