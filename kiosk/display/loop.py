@@ -47,12 +47,16 @@ from kiosk.display.sound import Chimes, chime_for
 from kiosk.display.viewmodels import (
     PAGE_SECONDS,
     BreakView,
+    CheckInView,
     ClockView,
+    HelpView,
     MovesView,
     ResultsView,
     SeatingView,
     break_view,
+    check_in_view,
     clock_view,
+    help_view,
     moves_view,
     results_view,
     seating_view,
@@ -228,6 +232,12 @@ class KioskLoop:
         #: More warnings for the status line, in a language (the Pi's health, ...).
         self.status_sources: list[Callable[[str], Sequence[str]]] = status_sources or []
         self.keyboard = Keyboard()
+        #: Called with each KEYDOWN before the keyboard's own keys; one that
+        #: returns True has taken the key (a name being typed at check-in).
+        self.key_filters: list[Callable[[pygame.event.Event], bool]] = []
+        #: Show the check-in screen instead of the clock while players check in.
+        self.check_in_screen = False
+        self._help: tuple[tuple[str, ...], float] | None = None
         self.running = True
         #: Frames drawn (full redraws and ticks) and full redraws alone.
         self.frames = 0
@@ -312,7 +322,7 @@ class KioskLoop:
                          + _AFTER_BOUNDARY)
         for deadline in (self._popup_until(), self.ticker_until or None, self._quit_until or None,
                          (self._rotated_at + self.rotate_seconds) if self.rotate_seconds else None,
-                         self._return_at):
+                         self._return_at, self._help[1] if self._help else None):
             if deadline is not None and deadline > mono:
                 waits.append(deadline - mono + _AFTER_BOUNDARY)
         if self._amplitude:
@@ -321,6 +331,10 @@ class KioskLoop:
 
     def settle(self) -> None:
         """Take the state as it is now as seen: no pop-ups for what happened before."""
+        self._seen_places.clear()
+        self._seen_in.clear()
+        self._seen_moves.clear()
+        self._seen_tables = False
         self._observe(initial=True)
         self._force_full = True
 
@@ -333,6 +347,9 @@ class KioskLoop:
         if event.type == pygame.QUIT:
             self.stop()
         elif event.type == pygame.KEYDOWN:
+            for taken in self.key_filters:
+                if taken(event):
+                    return
             for item in self.keyboard.translate(event, self.monotonic()):
                 self.handle(item)
         elif event.type in _EXPOSED:
@@ -486,6 +503,14 @@ class KioskLoop:
     def _drop_popups(self, kind: str) -> None:
         self.popups = deque(p for p in self.popups if p.kind != kind)
 
+    def show_help(self, lines: Sequence[str], *, seconds: float = 15.0) -> None:
+        """The on-screen help (what each button does), over every screen for a while."""
+        self._help = (tuple(lines), self.monotonic() + seconds)
+
+    def current_popup(self) -> Popup | None:
+        """The pop-up on the screen now, if any (for tests and the guide)."""
+        return self._current_popup()
+
     def _current_popup(self) -> Popup | None:
         mono = self.monotonic()
         while self.popups and self.popups[0].until <= mono:
@@ -593,9 +618,16 @@ class KioskLoop:
     def view(self) -> object:
         """The view model of the screen showing now (None before a tournament exists)."""
         state = self.station.state
+        if self._help is not None:
+            if self._help[1] > self.monotonic():
+                return help_view(self._help[0], self.lang)
+            self._help = None
         if state.config is None:
             return None
         now = self.station.now()
+        if (self.check_in_screen and self.screen is Screen.CLOCK
+                and state.phase is Phase.CHECK_IN):
+            return check_in_view(state, now, self.lang)
         if self.screen is Screen.CLOCK:
             power_cut = any(n.key == "clock-restored" for n in self.station.notices)
             if clocks.read(state.config.structure, state.clock, now).on_break:
@@ -644,6 +676,10 @@ class KioskLoop:
             screens.render_moves(canvas, view)
         elif isinstance(view, ResultsView):
             screens.render_results(canvas, view)
+        elif isinstance(view, CheckInView):
+            screens.render_check_in(canvas, view)
+        elif isinstance(view, HelpView):
+            screens.render_help(canvas, view)
         else:
             canvas.fill(BLACK)
             draw_text(canvas, text("not_started", self.lang), Frame(canvas).box(0.45, 0.55),

@@ -245,6 +245,44 @@ _EN: Final = {
 }
 
 #: Language → key → template.
+# The night on the appliance (issue 9): check-in, the TD's help, the break's end.
+_NIGHT: Final = {
+    "nn": {"check_in_title": "Innsjekk", "check_in_count": "{count} / {seats} sete",
+           "check_in_count_open": "{count} sjekka inn",
+           "check_in_empty": "Vis spelarkortet ditt for å sjekke inn",
+           "check_in_hint": "Hald START inne for å trekkje bord",
+           "break_over": "Pausen er over – trykk start",
+           "help_title": "Knappane", "name_prompt": "Namn:",
+           "sng_title": "Venteliste – Sit & Go", "sng_deadline": "Siste start {time}",
+           "sng_clock": "Sit & Go: nivå {level} – {digits}"},
+    "nb": {"check_in_title": "Innsjekk", "check_in_count": "{count} / {seats} seter",
+           "check_in_count_open": "{count} sjekket inn",
+           "check_in_empty": "Vis spillerkortet ditt for å sjekke inn",
+           "check_in_hint": "Hold START inne for å trekke bord",
+           "break_over": "Pausen er over – trykk start",
+           "help_title": "Knappene", "name_prompt": "Navn:",
+           "sng_title": "Venteliste – Sit & Go", "sng_deadline": "Siste start {time}",
+           "sng_clock": "Sit & Go: nivå {level} – {digits}"},
+    "da": {"check_in_title": "Indtjekning", "check_in_count": "{count} / {seats} sæder",
+           "check_in_count_open": "{count} tjekket ind",
+           "check_in_empty": "Vis dit spillerkort for at tjekke ind",
+           "check_in_hint": "Hold START inde for at trække borde",
+           "break_over": "Pausen er slut – tryk start",
+           "help_title": "Knapperne", "name_prompt": "Navn:",
+           "sng_title": "Venteliste – Sit & Go", "sng_deadline": "Sidste start {time}",
+           "sng_clock": "Sit & Go: niveau {level} – {digits}"},
+    "en": {"check_in_title": "Check-in", "check_in_count": "{count} / {seats} seats",
+           "check_in_count_open": "{count} checked in",
+           "check_in_empty": "Show your player card to check in",
+           "check_in_hint": "Hold START to draw the seats",
+           "break_over": "The break is over – press start",
+           "help_title": "The buttons", "name_prompt": "Name:",
+           "sng_title": "Waiting list – Sit & Go", "sng_deadline": "Last start {time}",
+           "sng_clock": "Sit & Go: level {level} – {digits}"},
+}
+for _lang, _words in _NIGHT.items():
+    {"nn": _NN, "nb": _NB, "da": _DA, "en": _EN}[_lang].update(_words)  # type: ignore[attr-defined]
+
 MESSAGES: Final[dict[str, dict[str, str]]] = {"nn": _NN, "nb": _NB, "da": _DA, "en": _EN}
 
 assert tuple(MESSAGES) == LANGUAGES

@@ -31,7 +31,9 @@ from kiosk.display.layout import (
 )
 from kiosk.display.viewmodels import (
     BreakView,
+    CheckInView,
     ClockView,
+    HelpView,
     MovesView,
     ResultsView,
     SeatingView,
@@ -46,8 +48,10 @@ __all__ = [
     "popup_box",
     "render_break",
     "render_break_tick",
+    "render_check_in",
     "render_clock",
     "render_clock_tick",
+    "render_help",
     "render_moves",
     "render_paused_band",
     "render_popup",
@@ -294,6 +298,48 @@ def render_moves(surface: pygame.Surface, view: MovesView) -> None:
     for index, line in enumerate(view.lines):
         row = pygame.Rect(area.x, area.y + index * line_height, area.width, line_height)
         draw_text(surface, line, row, colour=WHITE, size=size, shrink=False)
+
+
+def _columns(surface: pygame.Surface, area: pygame.Rect, lines: tuple[str, ...],
+             columns: int, rows: int, colour: tuple[int, int, int] = WHITE) -> None:
+    width = area.width // columns
+    height = area.height // rows
+    size = int(height * 0.7)
+    for index, line in enumerate(lines):
+        column, row = divmod(index, rows)
+        if column >= columns:
+            break
+        box = pygame.Rect(area.x + column * width, area.y + row * height, width - height // 2,
+                          height)
+        draw_text(surface, line, box, colour=colour, size=size, shrink=False)
+
+
+def render_check_in(surface: pygame.Surface, view: CheckInView) -> None:
+    """Check-in: who is in (three columns of names), the count against the seats."""
+    frame = Frame(surface)
+    surface.fill(BLACK)
+    _header(surface, frame, view.name)
+    draw_text(surface, view.title, frame.box(0.10, 0.20, 0.0, 0.55), colour=YELLOW, bold=True)
+    draw_text(surface, view.count_text, frame.box(0.10, 0.20, 0.55, 1.0), colour=WHITE,
+              bold=True, align="right")
+    area = frame.box(0.23, 0.85)
+    if not view.names:
+        draw_text(surface, view.empty_text, frame.box(0.45, 0.55), colour=GREY, align="center")
+    else:
+        _columns(surface, area, view.names, 3, 10)
+    draw_text(surface, view.hint, frame.box(0.88, 0.94, 0.0, 0.75), colour=GREY)
+    draw_text(surface, view.page_text, frame.box(0.88, 0.94, 0.75, 1.0), colour=GREY,
+              align="right")
+
+
+def render_help(surface: pygame.Surface, view: HelpView) -> None:
+    """What each button does, one line per button."""
+    frame = Frame(surface)
+    surface.fill(BLACK)
+    draw_text(surface, view.title, frame.box(0.04, 0.14), colour=YELLOW, bold=True)
+    area = frame.box(0.17, 0.95)
+    rows = max(len(view.lines), 6)
+    _columns(surface, area, view.lines, 1, rows)
 
 
 def render_results(surface: pygame.Surface, view: ResultsView) -> None:

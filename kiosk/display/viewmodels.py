@@ -28,7 +28,9 @@ from rules.structure import Break, Level
 __all__ = [
     "PAGE_SECONDS",
     "BreakView",
+    "CheckInView",
     "ClockView",
+    "HelpView",
     "MovesView",
     "NotOnBreak",
     "ResultRow",
@@ -37,7 +39,9 @@ __all__ = [
     "SeatingView",
     "TableView",
     "break_view",
+    "check_in_view",
     "clock_view",
+    "help_view",
     "moves_view",
     "results_view",
     "seating_view",
@@ -50,6 +54,8 @@ TABLES_PER_PAGE: Final = 6
 #: Lines on one moves page and rows on one results page.
 MOVES_PER_PAGE: Final = 10
 RESULTS_PER_PAGE: Final = 10
+#: Names on one check-in page: three columns of ten.
+CHECK_IN_PER_PAGE: Final = 30
 #: The clock warns in its last minute.
 LAST_MINUTE: Final = 60.0
 
@@ -176,6 +182,29 @@ class ResultsView:
     page: int
     pages: int
     page_text: str
+
+
+@dataclass(frozen=True)
+class CheckInView:
+    """Who is in while the tournament is checking in, against the seats there are."""
+
+    name: str
+    title: str
+    count_text: str
+    names: tuple[str, ...]
+    empty_text: str
+    hint: str
+    page: int
+    pages: int
+    page_text: str
+
+
+@dataclass(frozen=True)
+class HelpView:
+    """What each of this device's buttons does (two buttons held for 3 s)."""
+
+    title: str
+    lines: tuple[str, ...]
 
 
 # --- helpers ------------------------------------------------------------------
@@ -344,9 +373,10 @@ def break_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
         players_label=text("players_left", lang),
         players_text=_players(state, lang),
         players_line=_labelled(text("players_left", lang), _players(state, lang), lang),
-        paused=not state.clock.running,
-        paused_text=_paused_text(state, power_cut, lang),
-        last_minute=_last_minute(reading),
+        paused=not state.clock.running or reading.waiting,
+        paused_text=(text("break_over", lang) if reading.waiting
+                     else _paused_text(state, power_cut, lang)),
+        last_minute=_last_minute(reading) and not reading.waiting,
     )
 
 
@@ -450,3 +480,30 @@ def results_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
         pages=pages,
         page_text=_page_text(index, pages, lang),
     )
+
+
+def check_in_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
+                  page: int | None = None) -> CheckInView:
+    """The check-in screen: names in the order they came, and the count against
+    the seats (``max_tables × seats_per_table``; just the count without a limit)."""
+    if state.config is None:
+        raise ValueError("the tournament has not been created")
+    names = [e.name for e in state.players.values() if e.checked_in and e.place is None]
+    count = len(names)
+    config = state.config
+    if config.max_tables:
+        seats = config.max_tables * config.house.seats_per_table
+        count_text = text("check_in_count", lang, count=format_int(count, lang),
+                          seats=format_int(seats, lang))
+    else:
+        count_text = text("check_in_count_open", lang, count=format_int(count, lang))
+    index, pages = _paging(count, CHECK_IN_PER_PAGE, now, page)
+    return CheckInView(
+        name=config.name, title=text("check_in_title", lang), count_text=count_text,
+        names=_slice(names, index, CHECK_IN_PER_PAGE), empty_text=text("check_in_empty", lang),
+        hint=text("check_in_hint", lang) if count >= 2 else "",
+        page=index, pages=pages, page_text=_page_text(index, pages, lang))
+
+
+def help_view(lines: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> HelpView:
+    return HelpView(title=text("help_title", lang), lines=tuple(lines))
