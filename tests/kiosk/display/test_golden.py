@@ -35,6 +35,7 @@ from kiosk.display.screens import (
     render_results,
     render_seating,
     render_status,
+    render_ticker,
 )
 from kiosk.display.viewmodels import (
     break_view,
@@ -42,6 +43,7 @@ from kiosk.display.viewmodels import (
     moves_view,
     results_view,
     seating_view,
+    standings_view,
 )
 from rules.commands import BustPlayers, DrawButton, PauseClock
 from rules.state import Tournament
@@ -116,6 +118,11 @@ def _screens(field: Night, paused: Tournament, finished: Tournament) -> dict[str
         "moves": lambda s: render_moves(s, moves_view(state, 0.0, page=0)),
         "results": lambda s: render_results(s, results_view(finished, 0.0, page=0)),
         "checkin": checkin,
+        "clockcall": lambda s: (render_clock(s, clock_view(fresh, 1000.0)),
+                                render_ticker(s, "Klokke på bord 3: 17")),
+        "standings": lambda s: render_results(s, standings_view(
+            "2026", [(1, "Kari Nordmann", 41), (2, "Ola Nordmann", 35), (3, "Per Hansen", 35),
+                     (4, "Anne Berg", 12)], 0.0)),
     }
 
 
@@ -146,9 +153,12 @@ def _different(actual: pygame.Surface, expected: pygame.Surface) -> int:
     return actual.get_width() * actual.get_height() - same.count()
 
 
+SCREENS = ("clock", "paused", "break", "seating", "moves", "results", "checkin", "clockcall",
+           "standings")
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("screen", ["clock", "paused", "break", "seating", "moves", "results",
-                                    "checkin"])
+@pytest.mark.parametrize("screen", SCREENS)
 def test_screen_matches_its_golden_image(field: Night, paused: Tournament,
                                          finished: Tournament, screen: str,
                                          size: tuple[int, int]) -> None:
@@ -185,6 +195,6 @@ def test_the_comparison_sees_a_real_change(field: Night, paused: Tournament,
 
 def test_references_are_small() -> None:
     files = sorted(GOLDEN.glob("*.png"))
-    assert len(files) == 21
+    assert len(files) == len(SCREENS) * len(SIZES)
     big = [(f.name, f.stat().st_size) for f in files if f.stat().st_size > 300_000]
     assert not big
