@@ -36,6 +36,7 @@ from rules.commands import (
     FinishHand,
     NextLevel,
     PreviousLevel,
+    ResumeClock,
     StartClock,
     StartHand,
     TogglePause,
@@ -103,7 +104,6 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
               "nb": "{name} sitter nå ved bord {table}, sete {seat}",
               "da": "{name} sidder nu ved bord {table}, sæde {seat}",
               "en": "{name} now sits at table {table}, seat {seat}"},
-    "undone": {"nn": "Angra", "nb": "Angret", "da": "Fortrudt", "en": "Undone"},
     "nothing-to-undo": {"nn": "Ingenting å angre", "nb": "Ingenting å angre",
                         "da": "Intet at fortryde", "en": "Nothing to undo"},
     "help": {"nn": "Hjelp", "nb": "Hjelp", "da": "Hjælp", "en": "Help"},
@@ -114,7 +114,55 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
     "reader-back": {"nn": "Kortlesaren er tilbake", "nb": "Kortleseren er tilbake",
                     "da": "Kortlæseren er tilbage", "en": "Card reader connected"},
     "refused": {"nn": "{text}", "nb": "{text}", "da": "{text}", "en": "{text}"},
+    "undone": {"nn": "Angra: {what}", "nb": "Angret: {what}", "da": "Fortrudt: {what}",
+                    "en": "Undone: {what}"},
 }
+
+#: What an undo took back, for "Angra: Ola Nordmann slått ut".
+UNDONE: Mapping[str, Mapping[str, str]] = {
+    "players-busted": {"nn": "{name} slått ut", "nb": "{name} slått ut",
+                       "da": "{name} slået ud", "en": "{name} eliminated"},
+    "player-checked-in": {"nn": "{name} sjekka inn", "nb": "{name} sjekket inn",
+                          "da": "{name} tjekket ind", "en": "{name} checked in"},
+    "player-registered": {"nn": "{name} sjekka inn", "nb": "{name} sjekket inn",
+                          "da": "{name} tjekket ind", "en": "{name} checked in"},
+    "seats-drawn": {"nn": "bordtrekkinga", "nb": "bordtrekningen", "da": "bordtrækningen",
+                    "en": "the seat draw"},
+    "move-confirmed": {"nn": "flyttinga av {name}", "nb": "flyttingen av {name}",
+                       "da": "flytningen af {name}", "en": "the move of {name}"},
+    "clock": {"nn": "klokka", "nb": "klokken", "da": "uret", "en": "the clock"},
+    "hand": {"nn": "handa på bord {table}", "nb": "hånden på bord {table}",
+             "da": "hånden på bord {table}", "en": "the hand at table {table}"},
+    "other": {"nn": "{kind}", "nb": "{kind}", "da": "{kind}", "en": "{kind}"},
+}
+
+_CLOCK_KINDS = frozenset({"clock-started", "clock-paused", "clock-resumed", "level-jumped",
+                          "time-adjusted", "clock-restored"})
+
+
+def undone_what(records: Sequence[Record], names: Mapping[str, str]) -> dict[str, str]:
+    """What the records of one action were, in every language (names looked up first)."""
+    events = [r.event for r in records]
+    first = events[0]
+    kind = first.kind.value
+    params: dict[str, object] = {"kind": kind}
+    key = "other"
+    if kind == "players-busted":
+        key = kind
+        ids = [p for group in getattr(first, "groups", ()) for p in group]
+        params["name"] = ", ".join(names.get(p, p) for p in ids)
+    elif kind in ("player-checked-in", "player-registered", "move-confirmed"):
+        key = kind
+        pid = str(getattr(first, "player_id", ""))
+        params["name"] = names.get(pid, pid)
+    elif kind == "seats-drawn":
+        key = kind
+    elif kind in _CLOCK_KINDS:
+        key = "clock"
+    elif kind in ("hand-started", "hand-finished", "button-drawn", "clock-called"):
+        key = "hand"
+        params["table"] = getattr(first, "table", "")
+    return {lang: template.format(**params) for lang, template in UNDONE[key].items()}
 
 #: What a long press is needed for, said in the hint.
 HOLD_FOR: Mapping[Action, Mapping[str, str]] = {
@@ -145,6 +193,9 @@ class Say:
             return self.error.translate(lang)
         template = MESSAGES[self.key].get(lang) or MESSAGES[self.key]["en"]
         params = dict(self.params)
+        if isinstance(params.get("what"), Mapping):
+            what: Mapping[str, str] = params["what"]  # type: ignore[assignment]
+            params["what"] = what.get(lang) or what["en"]
         if self.key == "hold-to":
             action = Action(str(params["action"]))
             params["what"] = HOLD_FOR.get(action, {}).get(lang, action.value)
@@ -233,8 +284,11 @@ class Controller:
         if action is Action.start:
             if not press.long:
                 return [Say("hold-to", {"action": action.value})]
-            if self.station.state.phase is Phase.CHECK_IN:
+            state = self.station.state
+            if state.phase is Phase.CHECK_IN:
                 return self._submit(DrawSeats())
+            if state.clock.started and state.clock.waiting_at(self.station.now()):
+                return self._submit(ResumeClock())  # the break is over: play on
             return self._submit(StartClock())
         return []
 
@@ -301,6 +355,8 @@ class Controller:
         td = bool(self.roles & {Role.CONSOLE, Role.DISPLAY})
         if not td and self.station.now() - last[-1].event.at > self.undo_window:
             return [Say("nothing-to-undo")]
+        names = {pid: e.name for pid, e in self.station.state.players.items()}
+        what = undone_what(last, names)
         self._undoing = True
         try:
             for record in reversed(last):
@@ -310,7 +366,7 @@ class Controller:
         finally:
             self._undoing = False
         self.own.pop()
-        return [Say("undone")]
+        return [Say("undone", {"what": what}, popup=True)]
 
     # --- cards ----------------------------------------------------------------------
 
