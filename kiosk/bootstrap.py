@@ -225,7 +225,13 @@ def _attach_devices(app: App, config: Any, options: Options, *, fake: bool) -> N
     pins = config.buttons.as_dict() if getattr(config, "buttons", None) else {}
     if pins:
         try:
-            attach_buttons(app, pins)
+            from kiosk.fake_pins import from_env
+
+            fake_pins = from_env()  # a scenario test's mock pins (PUBPOKER_FAKE_PINS)
+            if fake_pins is not None:
+                app.on_close.append(fake_pins.close)
+            attach_buttons(app, pins,
+                           pin_factory=None if fake_pins is None else fake_pins.factory)
         except Exception as err:  # gpiozero raises its own family for a missing chip
             log.error("buttons not started: %s", err)
     reader = getattr(config, "reader", None)
