@@ -43,8 +43,8 @@ from rules.commands import (
     Undo,
 )
 from rules.errors import RulesError
-from rules.events import Record
-from rules.i18n import DEFAULT_LANGUAGE
+from rules.events import ActionUndone, Record, TournamentCreated
+from rules.i18n import DEFAULT_LANGUAGE, format_place
 from rules.state import Phase
 
 __all__ = ["Controller", "Mode", "Role", "Say"]
@@ -97,6 +97,10 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
                   "en": "Bust seat {seat}: {name}? Press OK"},
     "busted": {"nn": "{name} er slått ut", "nb": "{name} er slått ut",
                "da": "{name} er slået ud", "en": "{name} is eliminated"},
+    "already-out": {"nn": "{name} er allereie slått ut ({place})",
+                    "nb": "{name} er allerede slått ut ({place})",
+                    "da": "{name} er allerede slået ud ({place})",
+                    "en": "{name} is already out ({place})"},
     "not-here": {"nn": "{name} sit ikkje ved dette bordet",
                  "nb": "{name} sitter ikke ved dette bordet",
                  "da": "{name} sidder ikke ved dette bord", "en": "{name} is not at this table"},
@@ -196,6 +200,8 @@ class Say:
         if isinstance(params.get("what"), Mapping):
             what: Mapping[str, str] = params["what"]  # type: ignore[assignment]
             params["what"] = what.get(lang) or what["en"]
+        if self.key == "already-out":
+            params["place"] = format_place(int(str(params["place"])), lang)
         if self.key == "hold-to":
             action = Action(str(params["action"]))
             params["what"] = HOLD_FOR.get(action, {}).get(lang, action.value)
@@ -349,10 +355,14 @@ class Controller:
         """Undo this device's last action, every event it wrote, newest first."""
         if not press.long:
             return [Say("hold-to", {"action": Action.undo.value})]
+        td = bool(self.roles & {Role.CONSOLE, Role.DISPLAY})
+        if td:
+            # The TD's box undoes the night's newest action, whichever device did it
+            # (a bust typed at table 3 is taken back at the desk).
+            return self._undo_newest()
         if not self.own:
             return [Say("nothing-to-undo")]
         last = self.own[-1]
-        td = bool(self.roles & {Role.CONSOLE, Role.DISPLAY})
         if not td and self.station.now() - last[-1].event.at > self.undo_window:
             return [Say("nothing-to-undo")]
         names = {pid: e.name for pid, e in self.station.state.players.items()}
@@ -366,6 +376,40 @@ class Controller:
         finally:
             self._undoing = False
         self.own.pop()
+        return [Say("undone", {"what": what}, popup=True)]
+
+    def _undo_newest(self) -> list[Say]:
+        station = self.station
+        if station.tournament_id is None:
+            return [Say("nothing-to-undo")]
+        records = station.store.records(station.tournament_id)
+        undone = {(r.event.device_id, r.event.seq) for r in records
+                  if isinstance(r.event, ActionUndone)}
+        live = [r for r in records
+                if not isinstance(r.event, ActionUndone | TournamentCreated)
+                and (r.device_id, r.seq) not in undone]
+        if not live:
+            return [Say("nothing-to-undo")]
+        newest = live[-1]
+        # One action's records: the same device, the same moment, back to back.
+        group = [newest]
+        for record in reversed(live[:-1]):
+            if record.device_id != newest.device_id or record.event.at != newest.event.at:
+                break
+            group.insert(0, record)
+        names = {pid: e.name for pid, e in station.state.players.items()}
+        what = undone_what(group, names)
+        self._undoing = True
+        try:
+            for record in reversed(group):
+                outcome = station.submit(Undo(record.device_id, record.seq))
+                if not outcome.ok:
+                    return [Say("refused", error=outcome.refusal)]
+        finally:
+            self._undoing = False
+        for action in list(self.own):
+            if any((r.device_id, r.seq) == (g.device_id, g.seq) for r in action for g in group):
+                self.own.remove(action)
         return [Say("undone", {"what": what}, popup=True)]
 
     # --- cards ----------------------------------------------------------------------
@@ -400,6 +444,8 @@ class Controller:
         if self.mode is Mode.BUST:
             self.mode = Mode.IDLE
             entry = state.players.get(player_id)
+            if entry is not None and entry.place is not None:
+                return [Say("already-out", {"name": entry.name, "place": entry.place})]
             if entry is None or entry.seat is None or entry.seat.table != self.table:
                 return [Say("not-here", {"name": name})]
             return self._bust(player_id)
