@@ -77,6 +77,10 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
                    "nb": "{name} er allerede inne: bord {table}, sete {seat}",
                    "da": "{name} er allerede med: bord {table}, sæde {seat}",
                    "en": "{name} is already in: table {table}, seat {seat}"},
+    "already-checked-in": {"nn": "{name} er allereie sjekka inn",
+                           "nb": "{name} er allerede sjekket inn",
+                           "da": "{name} er allerede tjekket ind",
+                           "en": "{name} is already checked in"},
     "new-card": {"nn": "Nytt kort – skriv namnet", "nb": "Nytt kort – skriv navnet",
                  "da": "Nyt kort – skriv navnet", "en": "New card – enter a name"},
     "unknown-card": {"nn": "Ukjent kort", "nb": "Ukjent kort", "da": "Ukendt kort",
@@ -461,6 +465,8 @@ class Controller:
         if entry is not None and entry.checked_in and entry.seat is not None:
             return [Say("already-in", {"name": entry.name, "table": entry.seat.table,
                                        "seat": entry.seat.seat}, popup=True)]
+        if entry is not None and entry.checked_in and entry.place is None:
+            return [Say("already-checked-in", {"name": entry.name}, popup=True)]
         outcome = self.station.submit(CheckIn(player_id, name, cards))
         if not outcome.ok:
             return [Say("refused", error=outcome.refusal)]

@@ -493,12 +493,16 @@ class KioskLoop:
 
     # --- overlays -----------------------------------------------------------------------
 
-    def popup(self, title: str, line: str, *, kind: str = "", seconds: float = POPUP_SECONDS
-              ) -> None:
+    def popup(self, title: str, line: str, *, kind: str = "", seconds: float = POPUP_SECONDS,
+              front: bool = False) -> None:
+        """Queue a pop-up; ``front`` shows it at once (a prompt being typed into)."""
         until = self.monotonic() + seconds
         if kind:
             self._drop_popups(kind)
-        self.popups.append(Popup(title, line, until, kind))
+        if front:
+            self.popups.appendleft(Popup(title, line, until, kind))
+        else:
+            self.popups.append(Popup(title, line, until, kind))
 
     def _drop_popups(self, kind: str) -> None:
         self.popups = deque(p for p in self.popups if p.kind != kind)

@@ -1,0 +1,398 @@
+"""The TD's night on the appliance: power-on, check-in, the next tournament, help.
+
+:func:`attach_night` plugs this into a running :class:`~kiosk.app.App` (the
+``pubpoker kiosk`` command does it for a config):
+
+- **Power-on**: with no open tournament (none yet, or the last one finished
+  or closed) tonight's tournament is created from the config at once, so the
+  TV shows the check-in screen when it is switched on. A volunteer TD expects
+  the box to be ready when players arrive, not to have to remember a button;
+  a wrong preset is fixed from the terminal before the draw.
+- **Check-in**: a known card checks in (the role's controller). An unknown
+  card opens "New card – enter a name": typed letters and Enter on a USB
+  keyboard make a player with that card; with no typing for
+  :data:`GUEST_AFTER` seconds (no keyboard attached) the card becomes
+  "Guest N", to be named later (``pubpoker players link``). ``n`` opens a
+  "Name:" prompt for a walk-in without a card. Escape closes a prompt.
+- **The end**: when a tournament has its winner, the results go into the
+  standings and ``exports/results-<id>.csv|json`` in the data dir, once, and
+  the tournament is closed (as ``pubpoker tournament close`` does).
+- **NEW (long)** starts the next tournament; while one is still running it
+  needs a second long press within :data:`NEW_CONFIRM_SECONDS`, after an
+  on-screen warning. The running tournament stays in the store, untouched.
+- **Help**: two buttons held for 3 s show what each configured button does.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import pygame
+
+from hardware.inputs import Action, ButtonPressed, ButtonsHeld, CardRead
+from kiosk.app import App
+from kiosk.config import TournamentConfig
+from kiosk.controls import Say
+from kiosk.store import CardMatch, RefusedCard
+from kiosk.tonight import tonight
+from rules.commands import CheckIn
+from rules.state import Phase
+
+__all__ = ["GUEST_AFTER", "NEW_CONFIRM_SECONDS", "Night", "Prompt", "attach_night",
+           "help_lines"]
+
+log = logging.getLogger(__name__)
+
+#: Seconds an unknown card waits for a typed name before it becomes "Guest N".
+GUEST_AFTER: Final = 20.0
+#: Seconds a walk-in's "Name:" prompt stays open without a key.
+WALK_IN_SECONDS: Final = 60.0
+#: The second long press of NEW must come within this many seconds.
+NEW_CONFIRM_SECONDS: Final = 5.0
+
+WORDS: Final[Mapping[str, Mapping[str, str]]] = {
+    "guest": {"nn": "Gjest {n}", "nb": "Gjest {n}", "da": "Gæst {n}", "en": "Guest {n}"},
+    "new-card": {"nn": "Nytt kort – skriv namnet", "nb": "Nytt kort – skriv navnet",
+                 "da": "Nyt kort – skriv navnet", "en": "New card – enter a name"},
+    "walk-in": {"nn": "Ny spelar – skriv namnet", "nb": "Ny spiller – skriv navnet",
+                "da": "Ny spiller – skriv navnet", "en": "New player – enter a name"},
+    "new-confirm": {"nn": "{name} er ikkje ferdig! Hald NY inne ein gong til for å starte "
+                          "ei ny turnering",
+                    "nb": "{name} er ikke ferdig! Hold NY inne en gang til for å starte "
+                          "en ny turnering",
+                    "da": "{name} er ikke færdig! Hold NY inde en gang til for at starte "
+                          "en ny turnering",
+                    "en": "{name} is not over! Hold NEW again to start a new tournament"},
+    "new-started": {"nn": "Ny turnering: {name}", "nb": "Ny turnering: {name}",
+                    "da": "Ny turnering: {name}", "en": "New tournament: {name}"},
+    "kept": {"nn": "Ny turnering: {name} ({old} er lagra – ingenting er tapt)",
+             "nb": "Ny turnering: {name} ({old} er lagret – ingenting er tapt)",
+             "da": "Ny turnering: {name} ({old} er gemt – intet er tabt)",
+             "en": "New tournament: {name} ({old} is kept – nothing is lost)"},
+    "closed": {"nn": "Resultata er lagra", "nb": "Resultatene er lagret",
+               "da": "Resultaterne er gemt", "en": "The results are saved"},
+}
+
+#: What each button does, for the help screen.
+BUTTON_HELP: Final[Mapping[Action, Mapping[str, str]]] = {
+    Action.pause: {"nn": "PAUSE: stopp / start klokka", "nb": "PAUSE: stopp / start klokken",
+                   "da": "PAUSE: stop / start uret", "en": "PAUSE: stop / start the clock"},
+    Action.next_level: {"nn": "NESTE: neste nivå", "nb": "NESTE: neste nivå",
+                        "da": "NÆSTE: næste niveau", "en": "NEXT: next level"},
+    Action.prev_level: {"nn": "FØRRE (hald): førre nivå", "nb": "FORRIGE (hold): forrige nivå",
+                        "da": "FORRIGE (hold): forrige niveau",
+                        "en": "PREVIOUS (hold): previous level"},
+    Action.add_minute: {"nn": "+1: eitt minutt meir (hald: fem)",
+                        "nb": "+1: ett minutt mer (hold: fem)",
+                        "da": "+1: et minut mere (hold: fem)",
+                        "en": "+1: one more minute (hold: five)"},
+    Action.remove_minute: {"nn": "−1: eitt minutt mindre (hald: fem)",
+                           "nb": "−1: ett minutt mindre (hold: fem)",
+                           "da": "−1: et minut mindre (hold: fem)",
+                           "en": "−1: one minute less (hold: five)"},
+    Action.next_screen: {"nn": "SKJERM: neste skjerm", "nb": "SKJERM: neste skjerm",
+                         "da": "SKÆRM: næste skærm", "en": "SCREEN: next screen"},
+    Action.undo: {"nn": "ANGRE (hald): angre det siste", "nb": "ANGRE (hold): angre det siste",
+                  "da": "FORTRYD (hold): fortryd det sidste",
+                  "en": "UNDO (hold): undo the last action"},
+    Action.start: {"nn": "START (hald): trekk bord, så start klokka",
+                   "nb": "START (hold): trekk bord, så start klokken",
+                   "da": "START (hold): træk borde, så start uret",
+                   "en": "START (hold): draw seats, then start the clock"},
+    Action.new: {"nn": "NY (hald): ny turnering", "nb": "NY (hold): ny turnering",
+                 "da": "NY (hold): ny turnering", "en": "NEW (hold): new tournament"},
+    Action.bust: {"nn": "UT: slå ut ein spelar (kort eller sete)",
+                  "nb": "UT: slå ut en spiller (kort eller sete)",
+                  "da": "UD: slå en spiller ud (kort eller sæde)",
+                  "en": "BUST: eliminate a player (card or seat)"},
+    Action.new_hand: {"nn": "NY HAND: ny hand", "nb": "NY HÅND: ny hånd",
+                      "da": "NY HÅND: ny hånd", "en": "NEW HAND: new hand"},
+    Action.clock: {"nn": "KLOKKE: klokke på spelaren", "nb": "KLOKKE: klokke på spilleren",
+                   "da": "KLOKKEN: klokken på spilleren", "en": "CLOCK: call the clock"},
+    Action.hand_done: {"nn": "FERDIG: handa er ferdig", "nb": "FERDIG: hånden er ferdig",
+                       "da": "FÆRDIG: hånden er færdig", "en": "HAND DONE: the hand is over"},
+    Action.seat_prev: {"nn": "◀: førre sete", "nb": "◀: forrige sete", "da": "◀: forrige sæde",
+                       "en": "◀: previous seat"},
+    Action.seat_next: {"nn": "▶: neste sete", "nb": "▶: neste sete", "da": "▶: næste sæde",
+                       "en": "▶: next seat"},
+    Action.ok: {"nn": "OK: stadfest", "nb": "OK: bekreft", "da": "OK: bekræft",
+                "en": "OK: confirm"},
+}
+
+_KEYBOARD_HELP: Final[Mapping[str, str]] = {
+    "nn": "Tastatur: n = ny spelar utan kort", "nb": "Tastatur: n = ny spiller uten kort",
+    "da": "Tastatur: n = ny spiller uden kort", "en": "Keyboard: n = new player without a card",
+}
+
+
+def help_lines(actions: Sequence[str | Action], lang: str) -> list[str]:
+    """One line per configured button, in the panel's order, then the keyboard's.
+
+    >>> help_lines(["pause", "start"], "en")[:2]
+    ['PAUSE: stop / start the clock', 'START (hold): draw seats, then start the clock']
+    """
+    lines = []
+    for name in actions:
+        words = BUTTON_HELP.get(Action(name))
+        if words is not None:
+            lines.append(words.get(lang) or words["en"])
+    lines.append(_KEYBOARD_HELP.get(lang) or _KEYBOARD_HELP["en"])
+    return lines
+
+
+@dataclass(frozen=True)
+class Words:
+    """A message of this module, translated when drawn (like :class:`Say`)."""
+
+    key: str
+    params: Mapping[str, object]
+    popup: bool = True
+
+    def translate(self, lang: str = "nn") -> str:
+        template = WORDS[self.key].get(lang) or WORDS[self.key]["en"]
+        return template.format(**self.params)
+
+
+@dataclass
+class Prompt:
+    """A name being typed: for an unknown card (``card``) or a walk-in (None)."""
+
+    card: str | None
+    until: float
+    typed: str = ""
+
+
+class Night:
+    """The night's flow around one app; see the module's docstring."""
+
+    def __init__(self, app: App, tournament: TournamentConfig, *,
+                 buttons: Sequence[str] = (), today: Callable[[], dt.date] = dt.date.today,
+                 guest_after: float = GUEST_AFTER) -> None:
+        self.app = app
+        self.tournament = tournament
+        self.buttons = tuple(buttons)
+        self.today = today
+        self.guest_after = guest_after
+        self.prompt: Prompt | None = None
+        self._confirm_until = 0.0
+        self._closed: set[str] = set()
+
+    # --- wiring ---------------------------------------------------------------------
+
+    def attach(self) -> Night:
+        loop = self.app.loop
+        loop.check_in_screen = True
+        loop.handlers.insert(0, self.handle)
+        loop.key_filters.append(self.key)
+        self.app.on_tick.append(self.tick)
+        return self
+
+    # --- the tournament -------------------------------------------------------------
+
+    def running(self) -> bool:
+        """A tournament is open: created, not finished, not closed."""
+        station = self.app.station
+        state = station.state
+        if station.tournament_id is None or state.config is None or state.finished:
+            return False
+        return self._status(station.tournament_id) != "closed"
+
+    def _status(self, tid: str) -> str:
+        try:
+            return self.app.store.tournament(tid).status
+        except Exception:  # a missing row is as good as open
+            return "open"
+
+    def power_on(self) -> bool:
+        """Tonight's tournament in check-in, unless one is open; True if created."""
+        if self.running():
+            return False
+        self._start_next()
+        return True
+
+    def _start_next(self) -> str:
+        command = tonight(self.tournament, self.today())
+        outcome = self.app.station.create(command)
+        if not outcome.ok:
+            raise RuntimeError(f"tonight's tournament was refused: {outcome.message('en')}")
+        self.prompt = None
+        self.app.loop.popups.clear()  # last night's winner and busts are over
+        self.app.loop.ticker = []
+        self.app.loop.settle()
+        from kiosk.display.loop import Screen
+
+        self.app.loop.show(Screen.CLOCK)
+        return command.name
+
+    def tick(self) -> None:
+        """Each loop turn: the guest fallback, and closing a finished tournament once."""
+        mono = self.app.loop.monotonic()
+        prompt = self.prompt
+        if prompt is not None and mono >= prompt.until:
+            self.prompt = None
+            self.app.loop._drop_popups("prompt")
+            if prompt.card is not None and not prompt.typed.strip():
+                self._register(self._guest_name(), prompt.card)
+        station = self.app.station
+        tid = station.tournament_id
+        if tid is not None and station.state.finished and tid not in self._closed:
+            self._closed.add(tid)
+            if self._status(tid) != "closed":
+                self.close(tid)
+
+    def close(self, tid: str) -> list[str]:
+        """Results into the standings, exports written, the tournament closed."""
+        from kiosk.store.tournaments import set_status
+        from kiosk.store.tx import transaction
+
+        store = self.app.store
+        store.record_results(tid, self.app.station.state)
+        folder = self.app.data_dir / "exports"
+        folder.mkdir(parents=True, exist_ok=True)
+        files = []
+        for fmt in ("csv", "json"):
+            path = folder / f"results-{tid}.{fmt}"
+            path.write_text(store.export_results(tid, fmt), encoding="utf-8")
+            files.append(str(path))
+        with transaction(store.conn) as conn:
+            set_status(conn, tid, "closed")
+        log.info("closed %s: %s", tid, ", ".join(files))
+        return files
+
+    # --- inputs ---------------------------------------------------------------------
+
+    def handle(self, item: object) -> Sequence[Any] | None:
+        """The loop's first handler: what the controller does not do itself."""
+        if isinstance(item, ButtonsHeld):
+            self.app.loop.show_help(help_lines(self.buttons, self.app.loop.lang))
+            return []
+        if isinstance(item, ButtonPressed) and item.action is Action.new:
+            return self._new(item)
+        if isinstance(item, CardRead):
+            return self._card(item)
+        return None
+
+    def _new(self, press: ButtonPressed) -> Sequence[Any]:
+        if not press.long:
+            return [Say("hold-to", {"action": Action.new.value})]
+        mono = self.app.loop.monotonic()
+        state = self.app.station.state
+        if self.running():
+            old = state.config.name if state.config is not None else ""
+            if self._confirm_until <= mono:
+                self._confirm_until = mono + NEW_CONFIRM_SECONDS
+                loop = self.app.loop
+                # A warning at once, over anything showing, for as long as it holds.
+                loop.popup(Words("new-confirm", {"name": old}).translate(loop.lang), "",
+                           kind="confirm", seconds=NEW_CONFIRM_SECONDS, front=True)
+                return []
+            self._confirm_until = 0.0
+            self.app.loop._drop_popups("confirm")
+            name = self._start_next()
+            return [Words("kept", {"name": name, "old": old})]
+        return [Words("new-started", {"name": self._start_next()})]
+
+    def _card(self, read: CardRead) -> Sequence[Any] | None:
+        found = self.app.store.players.lookup_card(read.uid)
+        if isinstance(found, CardMatch | RefusedCard):
+            return None  # the controller checks in, or refuses a payment card
+        state = self.app.station.state
+        if state.config is None or state.phase is Phase.FINISHED:
+            return None
+        if self.app.station.state.by_card(read.uid) is not None:
+            return None
+        if self.prompt is not None and self.prompt.card == read.uid:
+            return []  # the same card again while its name is typed
+        if self.guest_after <= 0:
+            self._register(self._guest_name(), read.uid)
+            return []
+        self._open(read.uid, self.guest_after)
+        return []
+
+    def _open(self, card: str | None, seconds: float) -> None:
+        self.prompt = Prompt(card, self.app.loop.monotonic() + seconds)
+        self._show_prompt()
+
+    def _show_prompt(self) -> None:
+        prompt = self.prompt
+        if prompt is None:
+            return
+        loop = self.app.loop
+        title = Words("new-card" if prompt.card else "walk-in", {}).translate(loop.lang)
+        seconds = max(0.1, prompt.until - loop.monotonic())
+        loop.popup(title, f"{prompt.typed}_", kind="prompt", seconds=seconds, front=True)
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """A key for a prompt, or ``n`` to open one; False leaves it to the loop."""
+        prompt = self.prompt
+        if prompt is None:
+            if event.key == pygame.K_n and self.app.station.state.config is not None:
+                self._open(None, WALK_IN_SECONDS)
+                return True
+            return False
+        mono = self.app.loop.monotonic()
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            name = " ".join(prompt.typed.split())
+            if name:
+                self.prompt = None
+                self.app.loop._drop_popups("prompt")
+                self._register(name, prompt.card)
+            return True
+        if event.key == pygame.K_ESCAPE:
+            self.prompt = None
+            self.app.loop._drop_popups("prompt")
+            return True
+        if event.key == pygame.K_BACKSPACE:
+            prompt.typed = prompt.typed[:-1]
+        else:
+            char = getattr(event, "unicode", "")
+            if char and char.isprintable() and len(prompt.typed) < 40:
+                prompt.typed += char
+        # Someone is typing: no guest fallback while they do.
+        prompt.until = max(prompt.until, mono + WALK_IN_SECONDS)
+        self._show_prompt()
+        return True
+
+    # --- players --------------------------------------------------------------------
+
+    def _guest_name(self) -> str:
+        lang = self.app.loop.lang
+        template = WORDS["guest"].get(lang) or WORDS["guest"]["en"]
+        players = self.app.store.players
+        taken = {e.name for e in self.app.station.state.players.values()}
+        n = 1
+        while template.format(n=n) in taken or players.find(template.format(n=n)) is not None:
+            n += 1
+        return template.format(n=n)
+
+    def _register(self, name: str, card: str | None) -> None:
+        """A player for a typed name (with the card, if any), checked in at once."""
+        players = self.app.store.players
+        loop = self.app.loop
+        try:
+            player = players.find(name)
+            if player is None:
+                player = players.add(name, card=card)
+            elif card:
+                player = players.link_card(player.id, card)
+        except Exception as err:  # a taken card or name: say so, change nothing
+            translate = getattr(err, "translate", None)
+            loop.popup(name, translate(loop.lang) if translate else str(err), kind="refusal",
+                       seconds=3.0)
+            return
+        outcome = self.app.station.submit(CheckIn(player.id, player.name, player.cards))
+        if not outcome.ok:
+            loop.popup(player.name, outcome.message(loop.lang), kind="refusal", seconds=3.0)
+
+
+def attach_night(app: App, config: Any, **kwargs: Any) -> Night:
+    """The night's flow for a loaded :class:`kiosk.config.Config`; tonight's
+    tournament is created if none is open."""
+    buttons = config.buttons.as_dict() if getattr(config, "buttons", None) else {}
+    night = Night(app, config.tournament, buttons=tuple(buttons), **kwargs).attach()
+    night.power_on()
+    return night
