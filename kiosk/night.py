@@ -390,9 +390,16 @@ class Night:
 
 
 def attach_night(app: App, config: Any, **kwargs: Any) -> Night:
-    """The night's flow for a loaded :class:`kiosk.config.Config`; tonight's
-    tournament is created if none is open."""
+    """The night's flow for a loaded :class:`kiosk.config.Config`.
+
+    Tonight's tournament is created at power-on if none is open, but only on
+    the TD's box (the console role, or a device with a START button), so a
+    second screen waits for the tournament peer sync brings, and never starts
+    one of its own.
+    """
     buttons = config.buttons.as_dict() if getattr(config, "buttons", None) else {}
     night = Night(app, config.tournament, buttons=tuple(buttons), **kwargs).attach()
-    night.power_on()
+    roles = str(app.station.role or "").split("+")
+    if "console" in roles or "start" in buttons:
+        night.power_on()
     return night

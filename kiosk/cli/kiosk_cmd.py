@@ -79,6 +79,12 @@ def _kiosk(args: argparse.Namespace) -> int:
     app = bootstrap(source, overrides=overrides)
     try:
         app.station.cold_start(peers_present=False)
+        if args.config is not None and "table" not in str(app.station.role).split("+"):
+            from kiosk.night import attach_night
+
+            # The night's flow (kiosk/night.py): tonight's tournament at power-on
+            # on the TD's box, the check-in screen, names typed, NEW, help.
+            attach_night(app, source)
         app.loop.settle()
         status = app.run(frames=args.frames)
         if args.screenshot:
