@@ -21,6 +21,12 @@
   needs a second long press within :data:`NEW_CONFIRM_SECONDS`, after an
   on-screen warning. The running tournament stays in the store, untouched.
 - **Help**: two buttons held for 3 s show what each configured button does.
+- **Sit & Go's beside the main event** (G1–G3): a busted player taps their card
+  at the TD's desk to go on the waiting list; the side panel over the clock
+  shows the list and the last start (an hour before closing, 23:00 at the
+  latest). With seven or more listed and a table free, ``g`` on the keyboard
+  starts one: its own tournament (preset ``sit-and-go``) whose clock shows on
+  the side panel.
 """
 
 from __future__ import annotations
@@ -37,10 +43,23 @@ from hardware.inputs import Action, ButtonPressed, ButtonsHeld, CardRead
 from kiosk.app import App
 from kiosk.config import TournamentConfig
 from kiosk.controls import Say
+from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard
 from kiosk.tonight import tonight
-from rules.commands import CheckIn
+from rules import clock as clocks
+from rules import sitandgo
+from rules.commands import (
+    CheckIn,
+    CreateTournament,
+    DrawSeats,
+    ListForSitAndGo,
+    StartClock,
+    StartSitAndGo,
+)
+from rules.errors import RulesError
+from rules.i18n import format_time
 from rules.state import Phase
+from rules.structure import preset
 
 __all__ = ["GUEST_AFTER", "NEW_CONFIRM_SECONDS", "Night", "Prompt", "attach_night",
            "help_lines"]
@@ -73,6 +92,12 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
              "nb": "Ny turnering: {name} ({old} er lagret – ingenting er tapt)",
              "da": "Ny turnering: {name} ({old} er gemt – intet er tabt)",
              "en": "New tournament: {name} ({old} is kept – nothing is lost)"},
+    "sng-listed": {"nn": "{name} står på ventelista ({n})",
+                   "nb": "{name} står på ventelisten ({n})",
+                   "da": "{name} er på ventelisten ({n})",
+                   "en": "{name} is on the waiting list ({n})"},
+    "sng-started": {"nn": "Sit & Go {n} startar: {names}", "nb": "Sit & Go {n} starter: {names}",
+                    "da": "Sit & Go {n} starter: {names}", "en": "Sit & Go {n} starts: {names}"},
     "closed": {"nn": "Resultata er lagra", "nb": "Resultatene er lagret",
                "da": "Resultaterne er gemt", "en": "The results are saved"},
 }
@@ -171,7 +196,9 @@ class Night:
 
     def __init__(self, app: App, tournament: TournamentConfig, *,
                  buttons: Sequence[str] = (), today: Callable[[], dt.date] = dt.date.today,
-                 guest_after: float = GUEST_AFTER) -> None:
+                 guest_after: float = GUEST_AFTER, closing: dt.time = dt.time(1, 0),
+                 clock_of_day: Callable[[], dt.time] = lambda: dt.datetime.now().time()
+                 ) -> None:
         self.app = app
         self.tournament = tournament
         self.buttons = tuple(buttons)
@@ -180,6 +207,10 @@ class Night:
         self.prompt: Prompt | None = None
         self._confirm_until = 0.0
         self._closed: set[str] = set()
+        self.closing = closing
+        self.clock_of_day = clock_of_day
+        #: The Sit & Go's started tonight, each on its own station (the same store).
+        self.sit_and_gos: dict[str, Station] = {}
 
     # --- wiring ---------------------------------------------------------------------
 
@@ -188,6 +219,7 @@ class Night:
         loop.check_in_screen = True
         loop.handlers.insert(0, self.handle)
         loop.key_filters.append(self.key)
+        loop.side_panel = self.side_lines
         self.app.on_tick.append(self.tick)
         return self
 
@@ -298,8 +330,13 @@ class Night:
 
     def _card(self, read: CardRead) -> Sequence[Any] | None:
         found = self.app.store.players.lookup_card(read.uid)
-        if isinstance(found, CardMatch | RefusedCard):
-            return None  # the controller checks in, or refuses a payment card
+        if isinstance(found, CardMatch):
+            entry = self.app.station.state.players.get(found.player.id)
+            if entry is not None and entry.place is not None:
+                return self._list(entry.player_id, entry.name)
+            return None  # the controller checks in
+        if isinstance(found, RefusedCard):
+            return None  # the controller refuses a payment card
         state = self.app.station.state
         if state.config is None or state.phase is Phase.FINISHED:
             return None
@@ -333,6 +370,9 @@ class Night:
             if event.key == pygame.K_n and self.app.station.state.config is not None:
                 self._open(None, WALK_IN_SECONDS)
                 return True
+            if event.key == pygame.K_g and self.app.station.state.config is not None:
+                self.start_sit_and_go()
+                return True
             return False
         mono = self.app.loop.monotonic()
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -356,6 +396,81 @@ class Night:
         prompt.until = max(prompt.until, mono + WALK_IN_SECONDS)
         self._show_prompt()
         return True
+
+    # --- Sit & Go's ------------------------------------------------------------------
+
+    def _list(self, player_id: str, name: str) -> Sequence[Any]:
+        state = self.app.station.state
+        if player_id in state.sit_and_go_list or any(
+                player_id in players for players in state.sit_and_gos.values()):
+            return [Say("refused", error=sitandgo.AlreadyListed(player=name))]
+        outcome = self.app.station.submit(ListForSitAndGo(player_id))
+        if not outcome.ok:
+            return [Say("refused", error=outcome.refusal)]
+        return [Words("sng-listed", {"name": name,
+                                     "n": len(self.app.station.state.sit_and_go_list)})]
+
+    def free_tables(self) -> int:
+        """Tables nobody sits at: the main event's limit less its tables and the games'."""
+        state = self.app.station.state
+        limit = (state.config.max_tables if state.config is not None else None) or 0
+        busy = sum(1 for t in state.tables.values() if t.seats)
+        running = sum(1 for s in self.sit_and_gos.values() if not s.state.finished)
+        return max(0, limit - busy - running)
+
+    def start_sit_and_go(self) -> str | None:
+        """Start a Sit & Go with the first nine listed, if the rules allow it now."""
+        main = self.app.station
+        loop = self.app.loop
+        waiting = sitandgo.WaitingList(tuple(main.state.sit_and_go_list))
+        try:
+            game, _ = sitandgo.next_game(waiting, now=self.clock_of_day(), closing=self.closing,
+                                         free_tables=self.free_tables())
+        except RulesError as err:
+            loop.popup(err.translate(loop.lang), "", kind="refusal", seconds=3.0, front=True)
+            return None
+        number = len(main.state.sit_and_gos) + 1
+        sid = f"{main.tournament_id}-sng{number}"
+        outcome = main.submit(StartSitAndGo(sid, game.players))
+        if not outcome.ok:
+            loop.popup(outcome.message(loop.lang), "", kind="refusal", seconds=3.0, front=True)
+            return None
+        names = {p: main.state.players[p].name for p in game.players}
+        station = Station(self.app.store, self.app.clock, main.rng, role=main.role)
+        station.create(CreateTournament(f"Sit & Go {number}", preset(game.structure),
+                                        max_tables=1), tournament_id=sid)
+        # The wall stays with the main event; the game's clock goes to the side panel.
+        assert main.tournament_id is not None
+        self.app.store.set_current_tournament(main.tournament_id)
+        for pid in game.players:
+            station.submit(CheckIn(pid, names[pid]))
+        station.submit(DrawSeats())
+        station.submit(StartClock())
+        self.sit_and_gos[sid] = station
+        loop.say(Words("sng-started", {"n": number, "names": ", ".join(names.values())}))
+        return sid
+
+    def side_lines(self, lang: str) -> list[str]:
+        """The side panel: the waiting list and the last start, then each game's clock."""
+        from kiosk.display.messages import text
+
+        state = self.app.station.state
+        lines: list[str] = []
+        if state.sit_and_go_list:
+            names = [state.players[p].name for p in state.sit_and_go_list if p in state.players]
+            deadline = sitandgo.start_deadline(self.closing).strftime("%H:%M")
+            lines = [f"{text('sng_title', lang)} ({len(names)})", ", ".join(names),
+                     text("sng_deadline", lang, time=deadline)]
+        now = self.app.station.now()
+        for station in self.sit_and_gos.values():
+            game = station.state
+            if game.config is None or game.finished:
+                continue
+            reading = clocks.read(game.config.structure, game.clock, now)
+            remaining = reading.remaining or 0.0
+            lines.append(text("sng_clock", lang, level=reading.level_number or "",
+                              digits=format_time(remaining - remaining % 60)))
+        return lines
 
     # --- players --------------------------------------------------------------------
 

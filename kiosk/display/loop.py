@@ -238,6 +238,9 @@ class KioskLoop:
         #: Show the check-in screen instead of the clock while players check in.
         self.check_in_screen = False
         self._help: tuple[tuple[str, ...], float] | None = None
+        #: Lines for the side panel over the clock screen (the Sit & Go waiting
+        #: list beside the main event); nothing is drawn while it gives none.
+        self.side_panel: Callable[[str], Sequence[str]] = lambda lang: ()
         self.running = True
         #: Frames drawn (full redraws and ticks) and full redraws alone.
         self.frames = 0
@@ -655,7 +658,8 @@ class KioskLoop:
         # A called clock (C5) outranks the busts: the room must see it count down.
         ticker = clock_call_line(self.station.state, self.station.now(), self.lang) or ticker
         offset = pixel_shift(mono, self._amplitude)
-        key = (self.screen, popup, ticker, self._status(), offset, self.lang)
+        side = tuple(self.side_panel(self.lang)) if isinstance(view, ClockView | BreakView) else ()
+        key = (self.screen, popup, ticker, self._status(), offset, self.lang, side)
         if not self._force_full and key == self._drawn:
             if view == self._drawn_view:
                 return ""
@@ -664,7 +668,7 @@ class KioskLoop:
                 self._tick(view, offset, banner=bool(partial))
                 self._drawn_view = view
                 return "tick"
-        self._full(view, popup, ticker, offset)
+        self._full(view, popup, ticker, offset, side)
         self._drawn, self._drawn_view, self._force_full = key, view, False
         return "full"
 
@@ -690,8 +694,10 @@ class KioskLoop:
                       colour=GREY, align="center")
 
     def _full(self, view: object, popup: Popup | None, ticker: str,
-              offset: tuple[int, int]) -> None:
+              offset: tuple[int, int], side: Sequence[str] = ()) -> None:
         self._render(view)
+        if side:
+            screens.render_side_panel(self._canvas, side)
         status, warning = self._status()
         screens.render_status(self._canvas, status, warning=warning)
         if ticker:

@@ -57,6 +57,7 @@ __all__ = [
     "render_popup",
     "render_results",
     "render_seating",
+    "render_side_panel",
     "render_status",
     "render_ticker",
     "status_box",
@@ -330,6 +331,29 @@ def render_check_in(surface: pygame.Surface, view: CheckInView) -> None:
     draw_text(surface, view.hint, frame.box(0.88, 0.94, 0.0, 0.75), colour=GREY)
     draw_text(surface, view.page_text, frame.box(0.88, 0.94, 0.75, 1.0), colour=GREY,
               align="right")
+
+
+def side_panel_box(surface: pygame.Surface) -> pygame.Rect:
+    """The side panel's box: the right edge of the clock screen, clear of the digits' ink."""
+    return Frame(surface).box(0.11, 0.30, 0.70, 1.0)
+
+
+def render_side_panel(surface: pygame.Surface, lines: tuple[str, ...] | list[str]
+                      ) -> pygame.Rect:
+    """A boxed list beside the main event (the Sit & Go waiting list, its clock)."""
+    frame = Frame(surface)
+    box = side_panel_box(surface)
+    surface.fill(BLACK, box)
+    pygame.draw.rect(surface, GREY, box, max(2, frame.height // 300),
+                     border_radius=box.height // 12)
+    inner = box.inflate(-box.height // 6, -box.height // 10)
+    rows = max(len(lines), 4)
+    height = inner.height // rows
+    for index, line in enumerate(lines[:rows]):
+        draw_text(surface, line, pygame.Rect(inner.x, inner.y + index * height, inner.width,
+                                             height),
+                  colour=YELLOW if index == 0 else WHITE, bold=index == 0, cache=False)
+    return box
 
 
 def render_help(surface: pygame.Surface, view: HelpView) -> None:

@@ -80,3 +80,44 @@ def test_two_buttons_held_show_each_configured_buttons_function(make) -> None:  
     assert isinstance(view, HelpView) and view.title == "The buttons"
     assert view.lines == tuple(help_lines(["pause", "start", "new"], "en"))
     assert help_lines(["new"], "da")[0] == "NY (hold): ny turnering"
+
+
+def test_busted_players_list_for_a_sit_and_go_and_g_starts_one(make) -> None:  # type: ignore[no-untyped-def]
+    import pygame
+
+    from hardware.inputs import CardRead as Tap
+    from rules.commands import BustPlayers, CheckIn, DrawSeats, StartClock
+
+    app = make("display+console")
+    night = Night(app, TournamentConfig(tables=3), clock_of_day=lambda: dt.time(21, 0),
+                  closing=dt.time(23, 30)).attach()
+    night.power_on()
+    station = app.station
+    ids = []
+    for n in range(12):
+        player = app.store.players.add(f"P{n}", card=f"0A000001{n:02X}")
+        ids.append(player.id)
+        assert station.submit(CheckIn(player.id, player.name, player.cards)).ok
+    assert station.submit(DrawSeats()).ok and station.submit(StartClock()).ok
+    for pid in ids[:7]:
+        assert station.submit(BustPlayers((pid,))).ok
+    for n in range(7):
+        app.inputs.put(Tap(f"0A000001{n:02X}", "reader", 0.0))
+    app.loop.step(block=False)
+    assert len(station.state.sit_and_go_list) == 7
+    lines = night.side_lines("en")
+    assert lines[0] == "Waiting list – Sit & Go (7)" and lines[2] == "Last start 22:30"
+    app.time.advance(6.0)
+    app.inputs.put(Tap("0A00000100", "reader", 0.0))  # listed twice: said, not listed twice
+    app.loop.step(block=False)
+    assert any("P0 is already on the waiting list" in p.title for p in app.loop.popups)
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, unicode="g", mod=0))
+    app.loop.step(block=False)
+    (sid,) = station.state.sit_and_gos
+    game = night.sit_and_gos[sid].state
+    assert game.config is not None and game.config.structure.name == "sit-and-go"
+    assert game.entrants == 7 and game.clock.running
+    assert station.tournament_id != sid and app.store.current_tournament() == station.tournament_id
+    assert not station.state.sit_and_go_list
+    assert night.side_lines("en")[-1].startswith("Sit & Go: level 1 – ")
