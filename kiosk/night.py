@@ -149,8 +149,10 @@ BUTTON_HELP: Final[Mapping[Action, Mapping[str, str]]] = {
 }
 
 _KEYBOARD_HELP: Final[Mapping[str, str]] = {
-    "nn": "Tastatur: n = ny spelar utan kort", "nb": "Tastatur: n = ny spiller uten kort",
-    "da": "Tastatur: n = ny spiller uden kort", "en": "Keyboard: n = new player without a card",
+    "nn": "Tastatur: n = ny spelar utan kort, g = start Sit & Go",
+    "nb": "Tastatur: n = ny spiller uten kort, g = start Sit & Go",
+    "da": "Tastatur: n = ny spiller uden kort, g = start Sit & Go",
+    "en": "Keyboard: n = new player without a card, g = start a Sit & Go",
 }
 
 

@@ -550,7 +550,9 @@ class KioskLoop:
         busted: list[tuple[int, str]] = []
         for entry in state.players.values():
             if entry.place is None:
-                self._seen_places.pop(entry.player_id, None)  # an undone bust
+                if self._seen_places.pop(entry.player_id, None) is not None:
+                    # An undone bust leaves the ticker too.
+                    self.ticker = [line for line in self.ticker if entry.name not in line]
             elif entry.player_id not in self._seen_places:
                 self._seen_places[entry.player_id] = entry.place
                 if entry.place > 1:
@@ -652,7 +654,8 @@ class KioskLoop:
     def draw(self) -> str:
         """Bring the display up to date; returns "full", "tick" or "" (nothing changed)."""
         view = self.view()
-        popup = self._current_popup()
+        # The help screen is read while it is up: pop-ups wait behind it.
+        popup = None if isinstance(view, HelpView) else self._current_popup()
         mono = self.monotonic()
         ticker = " · ".join(self.ticker) if self.ticker_until > mono else ""
         # A called clock (C5) outranks the busts: the room must see it count down.
