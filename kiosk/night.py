@@ -79,13 +79,12 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
                  "da": "Nyt kort – skriv navnet", "en": "New card – enter a name"},
     "walk-in": {"nn": "Ny spelar – skriv namnet", "nb": "Ny spiller – skriv navnet",
                 "da": "Ny spiller – skriv navnet", "en": "New player – enter a name"},
-    "new-confirm": {"nn": "{name} er ikkje ferdig! Hald NY inne ein gong til for å starte "
-                          "ei ny turnering",
-                    "nb": "{name} er ikke ferdig! Hold NY inne en gang til for å starte "
-                          "en ny turnering",
-                    "da": "{name} er ikke færdig! Hold NY inde en gang til for at starte "
-                          "en ny turnering",
-                    "en": "{name} is not over! Hold NEW again to start a new tournament"},
+    "new-confirm": {"nn": "{name} er ikkje ferdig!", "nb": "{name} er ikke ferdig!",
+                    "da": "{name} er ikke færdig!", "en": "{name} is not over!"},
+    "new-confirm-hint": {"nn": "Hald NY inne ein gong til for ny turnering",
+                         "nb": "Hold NY inne en gang til for ny turnering",
+                         "da": "Hold NY inde en gang til for ny turnering",
+                         "en": "Hold NEW again for a new tournament"},
     "new-started": {"nn": "Ny turnering: {name}", "nb": "Ny turnering: {name}",
                     "da": "Ny turnering: {name}", "en": "New tournament: {name}"},
     "kept": {"nn": "Ny turnering: {name} ({old} er lagra – ingenting er tapt)",
@@ -321,7 +320,8 @@ class Night:
                 self._confirm_until = mono + NEW_CONFIRM_SECONDS
                 loop = self.app.loop
                 # A warning at once, over anything showing, for as long as it holds.
-                loop.popup(Words("new-confirm", {"name": old}).translate(loop.lang), "",
+                loop.popup(Words("new-confirm", {"name": old}).translate(loop.lang),
+                           Words("new-confirm-hint", {}).translate(loop.lang),
                            kind="confirm", seconds=NEW_CONFIRM_SECONDS, front=True)
                 return []
             self._confirm_until = 0.0
