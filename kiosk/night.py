@@ -4,8 +4,8 @@
 ``pubpoker kiosk`` command does it for a config):
 
 - **Power-on**: with no open tournament (none yet, or the last one finished
-  or closed) tonight's tournament is created from the config at once, so the
-  TV shows the check-in screen when it is switched on. A volunteer TD expects
+  or closed) the TD's box (console role) creates tonight's tournament from the
+  config at once, so the TV shows the check-in screen when it is switched on. A volunteer TD expects
   the box to be ready when players arrive, not to have to remember a button;
   a wrong preset is fixed from the terminal before the draw.
 - **Check-in**: a known card checks in (the role's controller). An unknown
@@ -510,13 +510,12 @@ def attach_night(app: App, config: Any, **kwargs: Any) -> Night:
     """The night's flow for a loaded :class:`kiosk.config.Config`.
 
     Tonight's tournament is created at power-on if none is open, but only on
-    the TD's box (the console role, or a device with a START button), so a
-    second screen waits for the tournament peer sync brings, and never starts
-    one of its own.
+    the TD's box (a device with the console role), so the wall screens wait
+    for the tournament peer sync brings and never start one of their own. A
+    lone display box starts tonight's with a long press of NEW.
     """
     buttons = config.buttons.as_dict() if getattr(config, "buttons", None) else {}
     night = Night(app, config.tournament, buttons=tuple(buttons), **kwargs).attach()
-    roles = str(app.station.role or "").split("+")
-    if "console" in roles or "start" in buttons:
+    if "console" in str(app.station.role or "").split("+"):
         night.power_on()
     return night

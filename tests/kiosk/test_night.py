@@ -53,8 +53,14 @@ def test_power_on_creates_tonight_only_on_the_tds_box(make) -> None:  # type: ig
     attach_night(second_screen, config({"next_screen": 16}))
     assert second_screen.station.tournament_id is None
 
+    # A lone display box: NEW (long) starts tonight's.
+    from hardware.inputs import ButtonPressed
+
     box = make("display")
-    attach_night(box, config({"start": 6}))
+    attach_night(box, config({"start": 6, "new": 26}))
+    assert box.station.tournament_id is None
+    box.inputs.put(ButtonPressed(Action.new, long=True, at=0.0))
+    box.loop.step(block=False)
     assert box.station.state.config is not None
 
 
