@@ -275,7 +275,10 @@ class Night:
         if tid is not None and station.state.finished and tid not in self._closed:
             self._closed.add(tid)
             if self._status(tid) != "closed":
-                self.close(tid)
+                try:
+                    self.close(tid)
+                except Exception:  # the wall stays up; `pubpoker tournament close` can redo it
+                    log.exception("closing %s failed", tid)
 
     def close(self, tid: str) -> list[str]:
         """Results into the standings, exports written, the tournament closed."""
