@@ -12,7 +12,7 @@ The caller makes the events durable first and only then folds them with
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -51,7 +51,7 @@ from rules.events import (
 )
 from rules.house import HouseRules
 from rules.reducer import apply, verify
-from rules.refusals import NoTournament, UnknownPlayer
+from rules.refusals import NoTournament, SeatTaken, UnknownPlayer
 from rules.state import Phase, Tournament
 from rules.structure import Structure
 from rules.values import Move
@@ -360,7 +360,7 @@ def _check_in(state: Tournament, cmd: CheckIn, now: float, rng: Random) -> list[
         for event in seated:
             seatmap.setdefault(event.seat.table, {})[event.seat.seat] = event.seat.player_id
         # A newcomer who had to open a table leaves the others lopsided.
-        events.extend(_balance(state, seatmap, now, rng, set()))
+        events.extend(_balance(state, seatmap, now, rng, set(), prefix=events))
     return events
 
 
@@ -487,14 +487,14 @@ def _confirm(state: Tournament, cmd: ConfirmMove, now: float, rng: Random) -> li
     _probe(state, confirmed)
     events: list[Event] = [confirmed]
     if len(state.moves) > 1:
-        # Balancing that had to wait for walking players can go on now.
-        move = state.moves[cmd.player_id]
-        seatmap = state.seatmap()
-        del seatmap[move.source.table][move.source.seat]
-        seatmap.setdefault(move.target.table, {})[move.target.seat] = cmd.player_id
-        still = {p: m for p, m in state.moves.items() if p != cmd.player_id}
-        events.extend(_balance(state, {t: s for t, s in seatmap.items() if s}, now, rng,
-                               {cmd.player_id}, pending=still))
+        # Balancing that had to wait for walking players can go on now. The
+        # confirmation may seat a whole chain, so plan on the state after it
+        # (a copy: confirmations come at the pace of people sitting down).
+        import copy
+
+        after = copy.deepcopy(state)
+        apply(after, confirmed)
+        events.extend(_balance(after, after.seatmap(), now, rng, set()))
     return events
 
 
@@ -521,13 +521,14 @@ def _bust(state: Tournament, cmd: BustPlayers, now: float, rng: Random) -> list[
             players, rng, table=min(seatmap), seats_per_table=config.house.seats_per_table)
         events.append(FinalTableDrawn(at=now, seats=tuple(drawn)))
         return events
-    events.extend(_balance(state, seatmap, now, rng, gone))
+    events.extend(_balance(state, seatmap, now, rng, gone, prefix=events))
     return events
 
 
 def _balance(state: Tournament, seatmap: dict[int, dict[int, str]], now: float,
              rng: Random, gone: set[str], *,
-             pending: Mapping[str, Move] | None = None) -> list[Event]:
+             pending: Mapping[str, Move] | None = None, depth: int = 0,
+             prefix: Sequence[Event] = ()) -> list[Event]:
     """The moves balancing wants now, given the seats players really sit in.
 
     Movers not yet seated count at their targets (``pending``). When the plan
@@ -547,7 +548,40 @@ def _balance(state: Tournament, seatmap: dict[int, dict[int, str]], now: float,
                            for m in moves if m.player_id in walking]
     events.extend(MoveProposed(at=now, move=m) for m in moves
                   if m.target.table != m.source.table)
+    if walking and depth < 3:
+        events.extend(_drop_stale(state, [*prefix, *events], now, rng, gone, depth))
     return events
+
+
+def _drop_stale(state: Tournament, events: list[Event], now: float, rng: Random,
+                gone: set[str], depth: int) -> list[Event]:
+    """Cancel moves that could never be confirmed, and plan again without them.
+
+    A player sent back to the seat they never left keeps it, so a move
+    promised into that seat (and any chain ending there) is stale. Checked on
+    a copy, only when moves were already pending: busts with everyone seated
+    stay cheap.
+    """
+    import copy
+
+    from rules.reducer import walking_chain
+
+    # ``events`` begin with the command's own (the bust, the late seat).
+    after = copy.deepcopy(state)
+    for event in events:
+        apply(after, event)
+    stale = []
+    for move in after.moves.values():
+        try:
+            walking_chain(after, move)
+        except SeatTaken:
+            stale.append(move.player_id)
+    if not stale:
+        return []
+    cancels: list[Event] = [MoveCancelled(at=now, player_id=p) for p in sorted(stale)]
+    for event in cancels:
+        apply(after, event)
+    return cancels + _balance(after, after.seatmap(), now, rng, gone, depth=depth + 1)
 
 
 @_decides(DrawButton)

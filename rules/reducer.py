@@ -73,9 +73,9 @@ from rules.refusals import (
 )
 from rules.state import Entry, Phase, Table, Tournament
 from rules.structure import Structure
-from rules.values import SeatAssignment, SeatRef
+from rules.values import Move, SeatAssignment, SeatRef
 
-__all__ = ["apply", "late_registration_open", "verify"]
+__all__ = ["apply", "late_registration_open", "verify", "walking_chain"]
 
 EV = TypeVar("EV", bound=Event)
 _HANDLERS: dict[EventKind, Callable[[Tournament, Any, bool], None]] = {}
@@ -183,7 +183,7 @@ def _sit(state: Tournament, entry: Entry, seat: SeatRef) -> None:
         table.sitting_out.append(seat.seat)
 
 
-def _stand(state: Tournament, entry: Entry) -> None:
+def _stand(state: Tournament, entry: Entry, *, tidy: bool = True) -> None:
     if entry.seat is None:
         return
     table = state.tables.get(entry.seat.table)
@@ -191,10 +191,16 @@ def _stand(state: Tournament, entry: Entry) -> None:
         table.seats.pop(entry.seat.seat, None)
         if entry.seat.seat in table.sitting_out:
             table.sitting_out.remove(entry.seat.seat)
-        if not table.seats and not any(m.target.table == table.number
-                                       for m in state.moves.values()):
-            del state.tables[table.number]
     entry.seat = None
+    if tidy:
+        _drop_empty_tables(state)
+
+
+def _drop_empty_tables(state: Tournament) -> None:
+    """A table nobody sits at, and nobody is bound for, is broken."""
+    bound = {m.target.table for m in state.moves.values()}
+    for number in [n for n, t in state.tables.items() if not t.seats and n not in bound]:
+        del state.tables[number]
 
 
 def _check_assignments(state: Tournament, seats: tuple[SeatAssignment, ...],
@@ -480,17 +486,40 @@ def _move_confirmed(state: Tournament, event: MoveConfirmed, commit: bool) -> No
     move = state.moves.get(event.player_id)
     if move is None:
         raise MoveNotProposed(player=entry.name)
-    target = state.tables.get(move.target.table)
-    if target is not None and move.target.seat in target.seats:
-        raise SeatTaken(table=move.target.table, seat=move.target.seat)
+    chain = walking_chain(state, move)
     if not commit:
         return
-    del state.moves[event.player_id]
-    source = state.tables.get(move.source.table)
-    if source is not None:
-        source.moved_out.append(move.source.seat)
-    _stand(state, entry)
-    _sit(state, entry, move.target)
+    # Everyone in the chain gets up, then everyone sits: a player cannot take a
+    # seat until its player has gone, and two players may simply swap.
+    for step in chain:
+        del state.moves[step.player_id]
+        source = state.tables.get(step.source.table)
+        if source is not None:
+            source.moved_out.append(step.source.seat)
+        _stand(state, state.players[step.player_id], tidy=False)
+    for step in chain:
+        _sit(state, state.players[step.player_id], step.target)
+    _drop_empty_tables(state)
+
+
+def walking_chain(state: Tournament, move: Move) -> list[Move]:
+    """The moves that confirming ``move`` completes: whoever still sits in its
+    target seat leaves for their own target, and so on, until a free seat or
+    back to where the chain began (a swap or a ring)."""
+    chain = [move]
+    seen = {move.player_id}
+    target = move.target
+    while True:
+        table = state.tables.get(target.table)
+        occupant = table.seats.get(target.seat) if table is not None else None
+        if occupant is None or occupant in seen:
+            return chain
+        onward = state.moves.get(occupant)
+        if onward is None or onward.source != target:
+            raise SeatTaken(table=target.table, seat=target.seat)
+        chain.append(onward)
+        seen.add(occupant)
+        target = onward.target
 
 
 @_on(EventKind.MOVE_CANCELLED)
@@ -502,9 +531,7 @@ def _move_cancelled(state: Tournament, event: MoveCancelled, commit: bool) -> No
         return
     del state.moves[event.player_id]
     # A table kept only for this arrival goes once nobody sits or is bound there.
-    for number in [n for n, t in state.tables.items() if not t.seats]:
-        if not any(m.target.table == number for m in state.moves.values()):
-            del state.tables[number]
+    _drop_empty_tables(state)
 
 
 @_on(EventKind.FINAL_TABLE_DRAWN)
