@@ -221,6 +221,7 @@ class Night:
         loop.handlers.insert(0, self.handle)
         loop.key_filters.append(self.key)
         loop.side_panel = self.side_lines
+        loop.on_unknown_card = self._wedge_card
         self.app.on_tick.append(self.tick)
         return self
 
@@ -354,6 +355,10 @@ class Night:
             return []
         self._open(read.uid, self.guest_after)
         return []
+
+    def _wedge_card(self, uid: str) -> bool:
+        """A keyboard-wedge reader's unknown card: the same prompt as the reader's."""
+        return self._card(CardRead(uid, "keyboard", self.app.loop.monotonic())) is not None
 
     def _open(self, card: str | None, seconds: float) -> None:
         self.prompt = Prompt(card, self.app.loop.monotonic() + seconds)

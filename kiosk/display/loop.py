@@ -238,6 +238,8 @@ class KioskLoop:
         #: Show the check-in screen instead of the clock while players check in.
         self.check_in_screen = False
         self._help: tuple[tuple[str, ...], float] | None = None
+        #: Given a keyboard-wedge card nobody owns; True when it took it (a name prompt).
+        self.on_unknown_card: Callable[[str], bool] | None = None
         #: Lines for the side panel over the clock screen (the Sit & Go waiting
         #: list beside the main event); nothing is drawn while it gives none.
         self.side_panel: Callable[[str], Sequence[str]] = lambda lang: ()
@@ -446,6 +448,8 @@ class KioskLoop:
                 return
             self.submit(CheckIn(result.player.id, result.player.name))
         elif isinstance(result, UnknownCard):
+            if self.on_unknown_card is not None and self.on_unknown_card(uid):
+                return
             self.popup(text("new_card", self.lang), text("new_card_hint", self.lang,
                                                           uid=result.uid), kind="card")
         else:

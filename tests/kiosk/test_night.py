@@ -127,3 +127,23 @@ def test_busted_players_list_for_a_sit_and_go_and_g_starts_one(make) -> None:  #
     assert station.tournament_id != sid and app.store.current_tournament() == station.tournament_id
     assert not station.state.sit_and_go_list
     assert night.side_lines("en")[-1].startswith("Sit & Go: level 1 – ")
+
+
+def test_a_keyboard_wedge_reader_unknown_card_asks_for_the_name_too(make) -> None:  # type: ignore[no-untyped-def]
+    import pygame
+
+    app = make("display+console")
+    night = Night(app, TONIGHT).attach()
+    night.power_on()
+    for key in [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_RETURN]:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode="", mod=0))
+    app.loop.step(block=False)
+    assert night.prompt is not None and night.prompt.card == "12345"
+    for char in "Bo":
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(char),
+                                             unicode=char, mod=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r",
+                                         mod=0))
+    app.loop.step(block=False)
+    bo = app.store.players.find("Bo")
+    assert bo is not None and app.station.state.players[bo.id].checked_in
