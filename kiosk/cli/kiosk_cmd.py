@@ -78,7 +78,12 @@ def _kiosk(args: argparse.Namespace) -> int:
     # A config goes in as it is, so its buttons, card reader and peer sync are attached.
     app = bootstrap(source, overrides=overrides)
     try:
-        app.station.cold_start(peers_present=False)
+        roles = str(app.station.role or "").split("+")
+        # Only the display or console emits clock events: a table device that comes
+        # back alone must not restore the clock (peers refuse it, and every later
+        # event of the table would wait behind the refused one).
+        app.station.cold_start(peers_present=False,
+                               owns_clock=bool({"display", "console"} & set(roles)))
         if args.config is not None and "table" not in str(app.station.role).split("+"):
             from kiosk.night import attach_night
 
