@@ -23,6 +23,11 @@ False
 True
 >>> allowed("console", None, LevelJumped(at=0.0, period_index=2)) is None
 True
+>>> from rules.events import ClockCalled
+>>> allowed("table", 3, ClockCalled(at=0.0, table=3)) is None
+True
+>>> allowed("table", 3, ClockCalled(at=0.0, table=2))
+'table 3 may not report for table 2'
 """
 
 from __future__ import annotations
@@ -32,12 +37,14 @@ from typing import Final
 
 from rules.events import (
     ButtonDrawn,
+    ClockCalled,
     ClockPaused,
     ClockRestored,
     ClockResumed,
     ClockStarted,
     Event,
     FinalTableDrawn,
+    HandFinished,
     HandStarted,
     LevelJumped,
     MoveConfirmed,
@@ -84,7 +91,8 @@ def parse_roles(text: str) -> frozenset[Role]:
 def _table_may(table: int | None, event: Event) -> str | None:
     if table is None:
         return "a table device without a table number"
-    if isinstance(event, PlayersBusted | HandStarted | ButtonDrawn):
+    # Its buttons: BUST, NEW HAND (the first draws the button), CLOCK, HAND DONE.
+    if isinstance(event, PlayersBusted | HandStarted | ButtonDrawn | ClockCalled | HandFinished):
         if event.table != table:
             return f"table {table} may not report for table {event.table}"
         return None
