@@ -220,8 +220,10 @@ def _attach_devices(app: App, config: Any, options: Options, *, fake: bool) -> N
     A part that cannot start (no GPIO on a laptop, a reader not plugged in) is
     logged and left out; the clock on the wall matters more than any one part.
     """
+    from kiosk.status_file import from_env as status_file
     from kiosk.wiring import attach_buttons, attach_reader, attach_sync
 
+    status_file(app)  # PUBPOKER_STATUS_FILE: a scenario test watches this kiosk
     pins = config.buttons.as_dict() if getattr(config, "buttons", None) else {}
     if pins:
         try:

@@ -1,0 +1,110 @@
+"""A kiosk's state as a small JSON file, for scenario tests that watch real processes.
+
+With ``PUBPOKER_STATUS_FILE=/path/status.json`` in its environment, the kiosk
+rewrites that file (atomically) at most every ``every`` seconds from its loop:
+the monotonic and shared times it was written at, the tournament, the state
+digest and record count, the clock as the screens read it, the peer count,
+the notices and pop-ups on screen, the last 30 pop-ups, and every
+announcement (the winner) shown since start. Nothing reads it in production.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from kiosk.app import App
+
+__all__ = ["ENV", "StatusFile", "from_env", "snapshot"]
+
+log = logging.getLogger(__name__)
+
+ENV = "PUBPOKER_STATUS_FILE"
+
+
+def snapshot(app: App) -> dict[str, Any]:
+    """What the file holds, taken now."""
+    from rules import clock as clocks
+    from rules.fold import state_digest
+
+    station, loop = app.station, app.loop
+    state = station.state
+    shared = station.now()
+    clock: dict[str, Any] | None = None
+    if state.config is not None:
+        reading = clocks.read(state.config.structure, state.clock, shared)
+        clock = {"period": reading.period_index, "level": reading.level_number,
+                 "remaining": reading.remaining, "running": reading.running,
+                 "started": reading.started}
+    winner = state.winner
+    return {
+        "pid": os.getpid(),
+        "mono": time.monotonic(),
+        "shared": shared,
+        "tournament": station.tournament_id,
+        "digest": state_digest(state) if state.config is not None else None,
+        "records": app.store.log.count(station.tournament_id) if station.tournament_id else 0,
+        "clock": clock,
+        "entrants": state.entrants,
+        "winner": None if winner is None else winner.name,
+        "peers": loop.peers(),
+        "screen": str(loop.screen),
+        "notices": [n.key for n in station.notices],
+        "popups": [[p.title, p.line, p.kind] for p in loop.popups],
+    }
+
+
+class StatusFile:
+    def __init__(self, app: App, path: str | os.PathLike[str], every: float = 0.2) -> None:
+        self.app = app
+        self.path = Path(path)
+        self.every = every
+        self.announced: list[list[str]] = []
+        #: The last pop-ups shown (what the controller said), oldest first.
+        self.said: list[list[str]] = []
+        #: How many pop-ups with each title were shown since start.
+        self.counts: dict[str, int] = {}
+        self._seen: set[tuple[str, str, str, float]] = set()
+        self._next = 0.0
+
+    def tick(self) -> None:
+        now = time.monotonic()
+        if now < self._next:
+            return
+        self._next = now + self.every
+        try:
+            data = snapshot(self.app)
+        except Exception as err:  # a test aid must never stop the kiosk
+            log.error("status file: %s", err)
+            return
+        for popup in self.app.loop.popups:
+            title, line, kind = popup.title, popup.line, popup.kind
+            if kind == "announcement" and [title, line] not in self.announced:
+                self.announced.append([title, line])
+            key = (title, line, kind, popup.until)
+            if key not in self._seen:
+                self._seen.add(key)
+                self.counts[title] = self.counts.get(title, 0) + 1
+                self.said = [*self.said[-29:], [title, line, kind]]
+        if len(self._seen) > 1000:
+            self._seen.clear()
+        data["counts"] = self.counts
+        data["announced"] = self.announced
+        data["said"] = self.said
+        temp = self.path.with_name(self.path.name + ".tmp")
+        temp.write_text(json.dumps(data))
+        os.replace(temp, self.path)
+
+
+def from_env(app: App) -> StatusFile | None:
+    """Attach a status file to ``app`` if the environment names one."""
+    path = os.environ.get(ENV)
+    if not path:
+        return None
+    status = StatusFile(app, path)
+    app.on_tick.append(status.tick)
+    return status
