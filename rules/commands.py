@@ -512,10 +512,14 @@ def _bust(state: Tournament, cmd: BustPlayers, now: float, rng: Random) -> list[
     seatmap = {n: {s: p for s, p in seats.items() if p not in gone}
                for n, seats in state.seatmap().items()}
     seatmap = {n: seats for n, seats in seatmap.items() if seats}
-    if remaining <= config.final_table_size < state.remaining and not state.final_table:
+    crossed = remaining <= config.final_table_size < state.remaining
+    spread = remaining <= config.final_table_size and len(seatmap) > 1
+    fits = remaining <= config.house.seats_per_table
+    if (crossed or spread) and fits and not state.final_table:
         # C6: one final table, a fresh draw, and the clock stops. With tables
         # of ten the last two merge at ten players, so the seed's "at nine
-        # left" redraw must not wait for a second table to exist.
+        # left" redraw must not wait for a second table to exist; with tables
+        # of eight it waits until the players fit at one.
         players = sorted(p for seats in seatmap.values() for p in seats.values())
         drawn = seating.final_table_draw(
             players, rng, table=min(seatmap), seats_per_table=config.house.seats_per_table)

@@ -433,3 +433,24 @@ def test_a_replay_that_keeps_no_records_folds_like_one_that_does() -> None:
     assert state_digest(lean.state) == state_digest(fold(log)) == state_digest(night.state)
     with pytest.raises(ValueError):
         Replay(retain=False)
+
+
+def test_C6_with_eight_seat_tables_the_final_table_waits_until_the_players_fit() -> None:
+    from dataclasses import replace
+
+    from rules.commands import CreateTournament
+    from rules.house import profile
+
+    night = Night()
+    night.replay = type(night.replay)()
+    night.records.clear()
+    night.do(CreateTournament("Liten", preset("pf-pokerklub"),
+                              replace(profile("pubpoker"), seats_per_table=8)))
+    night.started(16)
+    night.do(BustPlayers(tuple(f"p{i}" for i in range(1, 8))))  # nine left
+    assert not night.state.final_table
+    for move in list(night.state.moves.values()):
+        night.do(ConfirmMove(move.player_id))
+    events = night.do(BustPlayers(("p8",)))  # eight left: they fit at one table
+    assert any(isinstance(e, FinalTableDrawn) for e in events)
+    assert len(night.state.tables) == 1 and not night.state.clock.running
