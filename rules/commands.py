@@ -40,6 +40,7 @@ from rules.events import (
     PlayerAbsent,
     PlayerCheckedIn,
     PlayerRegistered,
+    PlayerRenamed,
     PlayerReturned,
     PlayersBusted,
     PlayerSeated,
@@ -80,6 +81,7 @@ __all__ = [
     "PauseClock",
     "PreviousLevel",
     "RegisterPlayer",
+    "RenamePlayer",
     "ResumeClock",
     "SetBreakOrder",
     "SetHandForHand",
@@ -114,6 +116,12 @@ class RegisterPlayer(Command):
     player_id: str
     name: str
     cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RenamePlayer(Command):
+    player_id: str
+    name: str
 
 
 @dataclass(frozen=True)
@@ -606,6 +614,7 @@ _ONE_EVENT: dict[type[Command], Callable[[Any, float], Event]] = {
     RegisterPlayer: lambda c, now: PlayerRegistered(at=now, player_id=c.player_id,
                                                     name=c.name, cards=c.cards),
     CloseLateRegistration: lambda c, now: LateRegistrationClosed(at=now),
+    RenamePlayer: lambda c, now: PlayerRenamed(at=now, player_id=c.player_id, name=c.name),
     StartClock: lambda c, now: ClockStarted(at=now),
     PauseClock: lambda c, now: ClockPaused(at=now),
     ResumeClock: lambda c, now: ClockResumed(at=now),  # decided by _resume

@@ -44,6 +44,7 @@ __all__ = [
     "PlayerAbsent",
     "PlayerCheckedIn",
     "PlayerRegistered",
+    "PlayerRenamed",
     "PlayerReturned",
     "PlayerSeated",
     "PlayersBusted",
@@ -70,6 +71,7 @@ class EventKind(StrEnum):
     TOURNAMENT_CREATED = "tournament-created"
     PLAYER_REGISTERED = "player-registered"
     PLAYER_CHECKED_IN = "player-checked-in"
+    PLAYER_RENAMED = "player-renamed"
     LATE_REGISTRATION_CLOSED = "late-registration-closed"
     SEATS_DRAWN = "seats-drawn"
     PLAYER_SEATED = "player-seated"
@@ -150,6 +152,15 @@ class PlayerRegistered(Event):
     name: str
     #: The player's card UIDs, so every device can tell who tapped in.
     cards: tuple[str, ...] = ()
+
+
+@_event(EventKind.PLAYER_RENAMED)
+@dataclass(frozen=True, kw_only=True)
+class PlayerRenamed(Event):
+    """A guest checked in without a name ("Guest 3") gets their own."""
+
+    player_id: str
+    name: str
 
 
 @_event(EventKind.PLAYER_CHECKED_IN)

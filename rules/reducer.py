@@ -37,6 +37,7 @@ from rules.events import (
     PlayerAbsent,
     PlayerCheckedIn,
     PlayerRegistered,
+    PlayerRenamed,
     PlayerReturned,
     PlayersBusted,
     PlayerSeated,
@@ -265,6 +266,20 @@ def _registered(state: Tournament, event: PlayerRegistered, commit: bool) -> Non
     if not commit:
         return
     state.players[event.player_id] = Entry(event.player_id, name, cards=event.cards)
+
+
+@_on(EventKind.PLAYER_RENAMED)
+def _renamed(state: Tournament, event: PlayerRenamed, commit: bool) -> None:
+    entry = _entry(state, event.player_id)
+    name = " ".join(event.name.split())
+    if not name:
+        raise UnknownPlayer(player="''")
+    other = state.find(name)
+    if other is not None and other is not entry:
+        raise DuplicateName(name=name)
+    if not commit:
+        return
+    entry.name = name
 
 
 @_on(EventKind.PLAYER_CHECKED_IN)

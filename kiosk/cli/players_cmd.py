@@ -1,7 +1,7 @@
 """``pubpoker players``: the venue's players and their cards.
 
 ``add NAME [--card UID]``, ``list``, ``import players.csv`` and
-``link-card NAME UID``. A payment card is refused and never stored; a CSV
+``link-card NAME UID`` and ``rename NAME NEW_NAME``. A payment card is refused and never stored; a CSV
 import keeps every good line and reports each bad one by its line number.
 """
 
@@ -21,22 +21,26 @@ from rules.i18n import DEFAULT_LANGUAGE
 __all__ = ["register"]
 
 _TEXT: Final[dict[str, dict[str, str]]] = {
-    "nn": {"added": "La til {name}", "linked": "Kortet {uid} høyrer no til {name}",
+    "nn": {"renamed": "{old} heiter no {name}",
+           "added": "La til {name}", "linked": "Kortet {uid} høyrer no til {name}",
            "none": "Ingen spelarar enno", "name": "Namn", "cards": "Kort",
            "created": "Oppretta",
            "imported": "Importerte: {added} nye, {linked} fekk kort, {unchanged} uendra, "
                        "{errors} feil"},
-    "nb": {"added": "La til {name}", "linked": "Kortet {uid} tilhører nå {name}",
+    "nb": {"renamed": "{old} heter nå {name}",
+           "added": "La til {name}", "linked": "Kortet {uid} tilhører nå {name}",
            "none": "Ingen spillere ennå", "name": "Navn", "cards": "Kort",
            "created": "Opprettet",
            "imported": "Importerte: {added} nye, {linked} fikk kort, {unchanged} uendret, "
                        "{errors} feil"},
-    "da": {"added": "Tilføjede {name}", "linked": "Kortet {uid} tilhører nu {name}",
+    "da": {"renamed": "{old} hedder nu {name}",
+           "added": "Tilføjede {name}", "linked": "Kortet {uid} tilhører nu {name}",
            "none": "Ingen spillere endnu", "name": "Navn", "cards": "Kort",
            "created": "Oprettet",
            "imported": "Importerede: {added} nye, {linked} fik kort, {unchanged} uændrede, "
                        "{errors} fejl"},
-    "en": {"added": "Added {name}", "linked": "Card {uid} now belongs to {name}",
+    "en": {"renamed": "{old} is now {name}",
+           "added": "Added {name}", "linked": "Card {uid} now belongs to {name}",
            "none": "No players yet", "name": "Name", "cards": "Cards",
            "created": "Created",
            "imported": "Imported: {added} new, {linked} given a card, {unchanged} unchanged, "
@@ -69,6 +73,12 @@ def register(sub: Any) -> None:
     add_data_dir(imp)
     imp.set_defaults(func=_import)
 
+    rename = cmds.add_parser("rename", help="give a player (a guest) their own name")
+    rename.add_argument("name", metavar="NAME")
+    rename.add_argument("new_name", metavar="NEW_NAME")
+    add_data_dir(rename)
+    rename.set_defaults(func=_rename)
+
     link = cmds.add_parser("link-card", help="give a player a card")
     link.add_argument("name", metavar="NAME")
     link.add_argument("uid", metavar="UID")
@@ -80,6 +90,27 @@ def _add(args: argparse.Namespace) -> int:
     with open_cli_store(args) as store:
         player = store.players.add(args.name, card=args.card)
     print(_text(args)["added"].format(name=player.name))
+    return 0
+
+
+def _rename(args: argparse.Namespace) -> int:
+    """Rename in the venue's list and, if they play tonight, on every screen."""
+    import random
+
+    from kiosk.station import Station
+    from kiosk.timebase import SharedClock
+    from rules.commands import RenamePlayer
+
+    with open_cli_store(args) as store:
+        old = store.players.get(args.name)
+        player = store.players.rename(old.id, args.new_name)
+        station = Station(store, SharedClock(), rng=random.Random())
+        station.join_local_time()
+        if old.id in station.state.players:
+            outcome = station.submit(RenamePlayer(old.id, player.name))
+            if outcome.refusal is not None:
+                raise outcome.refusal
+    print(_text(args)["renamed"].format(old=old.name, name=player.name))
     return 0
 
 

@@ -204,6 +204,18 @@ class Players:
                 self._link(player_id, card)
         return self.get(player_id)
 
+    def rename(self, name_or_id: str, new_name: str) -> Player:
+        """Give a player (a guest, say) their own name; refuses a name in use."""
+        player = self.get(name_or_id)
+        cleaned = _clean_name(new_name)
+        other = self.find(cleaned)
+        if other is not None and other.id != player.id:
+            raise DuplicatePlayer(name=cleaned)
+        with transaction(self.conn):
+            self.conn.execute("UPDATE players SET name = ?, name_key = ? WHERE id = ?",
+                              (cleaned, name_key(cleaned), player.id))
+        return self.get(player.id)
+
     def link_card(self, name_or_id: str, card: str) -> Player:
         """Give a player a card (a player may have several; a card has one owner)."""
         player = self.get(name_or_id)

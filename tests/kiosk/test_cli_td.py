@@ -123,3 +123,15 @@ def test_close_records_results_and_writes_exports(
     flat = json.dumps(rows)
     assert "Ada" in flat and "Cy" in flat
     assert "closed" in run(capsys, tmp_path, "tournament", "list")[1]
+
+
+def test_a_guest_is_renamed_in_the_list_and_in_tonights_tournament(
+        night: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, night, "players", "rename", "Player 4", "Kari Nordmann")
+    assert (code, out) == (0, "Player 4 is now Kari Nordmann\n")
+    state = state_of(night)
+    assert state.find("Kari Nordmann") is not None and state.find("Player 4") is None
+    code, _, err = run(capsys, night, "players", "rename", "Player 5", "kari nordmann",
+                       lang="nn")
+    assert (code, err) == (2, "Det finst allereie ein spelar som heiter «kari nordmann»\n")
+    assert state_of(night).find("Player 5") is not None
