@@ -1,8 +1,8 @@
 """``pubpoker players``: the venue's players and their cards.
 
-``add NAME [--card UID]``, ``list``, ``import players.csv`` and
-``link-card NAME UID`` and ``rename NAME NEW_NAME``. A payment card is refused and never stored; a CSV
-import keeps every good line and reports each bad one by its line number.
+``add NAME [--card UID]``, ``list``, ``import players.csv``, ``link-card NAME
+UID`` and ``rename NAME NEW_NAME``. A payment card is refused and never stored;
+a CSV import keeps every good line and reports each bad one by its line number.
 """
 
 from __future__ import annotations
