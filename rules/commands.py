@@ -560,7 +560,8 @@ def _balance(state: Tournament, seatmap: dict[int, dict[int, str]], now: float,
                            for m in moves if m.player_id in walking]
     events.extend(MoveProposed(at=now, move=m) for m in moves
                   if m.target.table != m.source.table)
-    if walking and depth < 3:
+    # Only a plan that re-moves a walking player can strand another's move.
+    if depth < 3 and any(m.player_id in walking for m in moves):
         events.extend(_drop_stale(state, [*prefix, *events], now, rng, gone, depth))
     return events
 
