@@ -74,6 +74,8 @@ class ButtonPanel:
         chord: float = 3.0,
     ) -> None:
         check_pins(pin_map)
+        #: Called on gpiozero's thread after every edge (must be thread-safe).
+        self.on_edge: Callable[[], None] | None = None
         self._queue = queue
         self._lock = threading.Lock()
         timing = Timing(debounce=debounce, long_press=long_press, chord=chord)
@@ -136,6 +138,10 @@ class ButtonPanel:
                 else:
                     messages = self._debouncer.released(action)
             self._put(messages)
+            if self.on_edge is not None:
+                # A release is only settled on a later poll: let the owner wake
+                # for it instead of finding out on its next scheduled turn.
+                self.on_edge()
         except Exception:
             log.exception("button %s: edge lost", action)
 

@@ -22,6 +22,7 @@ from hardware.readers import (
     open_rdm6300,
 )
 from kiosk.app import App
+from kiosk.display.input import Wake
 
 __all__ = ["attach_buttons", "attach_reader", "attach_sync"]
 
@@ -43,6 +44,9 @@ def attach_buttons(app: App, pins: Mapping[str, int], *, pin_factory: Any = None
                         pin_factory=pin_factory, clock=app.loop.monotonic,
                         long_press=long_press, auto_repeat=True)
     app.on_tick.append(panel.poll)
+    app.loop.deadlines.append(panel.next_deadline)
+    # An edge wakes the loop, which then sleeps only until the release settles.
+    panel.on_edge = lambda: app.inputs.put(Wake())
     app.on_close.append(panel.close)
     return panel
 

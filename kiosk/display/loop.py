@@ -217,6 +217,8 @@ class KioskLoop:
         self.watchdog = watchdog
         self.on_tick: list[Callable[[], None]] = on_tick if on_tick is not None else []
         self.peers = peers
+        #: Monotonic times some part must be polled by (a button's release settling).
+        self.deadlines: list[Callable[[], float | None]] = []
         self._standings_cache: tuple[float, tuple[str, list[tuple[int, str, int]]]] | None = None
         #: The wall clock's "21:47" for the status line (fixed under fake time).
         self.time_of_day: Callable[[], str] = time_of_day
@@ -332,6 +334,10 @@ class KioskLoop:
                 waits.append(deadline - mono + _AFTER_BOUNDARY)
         if self._amplitude:
             waits.append(next_shift_at(mono) - mono + _AFTER_BOUNDARY)
+        for source in self.deadlines:
+            deadline = source()
+            if deadline is not None:
+                waits.append(max(0.0, deadline - mono))
         return max(self.min_wait_ms, min(self.max_wait_ms, math.ceil(min(waits) * 1000)))
 
     def settle(self) -> None:
@@ -704,7 +710,7 @@ class KioskLoop:
               offset: tuple[int, int], side: Sequence[str] = ()) -> None:
         self._render(view)
         if side:
-            screens.render_side_panel(self._canvas, side)
+            screens.render_side_panel(self._canvas, list(side))
         status, warning = self._status()
         screens.render_status(self._canvas, status, warning=warning)
         if ticker:

@@ -281,7 +281,7 @@ _NIGHT: Final = {
            "sng_clock": "Sit & Go: level {level} – {digits}"},
 }
 for _lang, _words in _NIGHT.items():
-    {"nn": _NN, "nb": _NB, "da": _DA, "en": _EN}[_lang].update(_words)  # type: ignore[attr-defined]
+    {"nn": _NN, "nb": _NB, "da": _DA, "en": _EN}[_lang].update(_words)
 
 MESSAGES: Final[dict[str, dict[str, str]]] = {"nn": _NN, "nb": _NB, "da": _DA, "en": _EN}
 

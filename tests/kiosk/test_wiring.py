@@ -115,3 +115,23 @@ def test_two_apps_replicate_over_a_loopback_link() -> None:
     finally:
         a.close()
         b.close()
+
+
+def test_a_short_press_is_acted_on_within_one_wait_not_a_second_later() -> None:
+    """The loop wakes on the edge and again when the release has settled."""
+    app = bootstrap(Options(headless=True, temp_data=True, sound=False, size=(320, 180)),
+                    fake=True)
+    try:
+        idle = app.loop.timeout_ms()
+        assert idle >= 500  # nothing going on: the loop would sleep up to a second
+        factory = MockFactory()
+        panel = attach_buttons(app, {"pause": 17}, pin_factory=factory)
+        pin = factory.pin(17)
+        pin.drive_low()
+        pin.drive_high()
+        assert panel.next_deadline() is not None
+        # The release settles within the debounce time: the loop sleeps no longer.
+        assert app.loop.timeout_ms() <= 50
+        assert not app.inputs.empty()  # the edge itself woke the loop
+    finally:
+        app.close()
