@@ -20,15 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from rules.button import ButtonPosition, free_seats_worst_first, seat_after
 from rules.errors import RulesError
+from rules.rng import RandomSource
 from rules.seating import NotEnoughSeats, tables_needed
 from rules.values import Move, MoveReason, SeatRef
-
-if TYPE_CHECKING:
-    from random import Random
 
 __all__ = [
     "MoveNotApplicable",
@@ -144,7 +141,7 @@ def plan_moves(
     tolerance: int = 1,
     buttons: Mapping[int, ButtonPosition | None] = _NO_BUTTONS,
     pending: Collection[Move] = (),
-    rng: Random,
+    rng: RandomSource,
     break_order: Sequence[int] = (),
     min_tables: int | None = None,
 ) -> tuple[Move, ...]:
@@ -279,7 +276,7 @@ def _target_seat(
     table: int,
     position: ButtonPosition | None,
     seats_per_table: int,
-    rng: Random,
+    rng: RandomSource,
 ) -> tuple[int, bool]:
     """The worst free seat at ``table`` (S2), or a drawn one if its button is unknown."""
     if position is not None:

@@ -14,12 +14,9 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rules.errors import RulesError
-
-if TYPE_CHECKING:
-    from random import Random
+from rules.rng import RandomSource
 
 __all__ = [
     "ButtonPosition",
@@ -313,7 +310,7 @@ _DECK = tuple(rank + suit for rank in _RANKS for suit in _SUITS)
 
 
 def initial_button(
-    seats: Collection[int], rng: Random
+    seats: Collection[int], rng: RandomSource
 ) -> tuple[int, tuple[tuple[int, str], ...]]:
     """B8: high-card draw for the button; one card per occupied seat.
 

@@ -12,12 +12,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum, unique
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from rules.errors import RulesError
-
-if TYPE_CHECKING:
-    import random
+from rules.rng import RandomSource
 
 __all__ = [
     "BadCard",
@@ -208,7 +206,7 @@ def full_deck() -> tuple[Card, ...]:
     return _DECK
 
 
-def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
+def shuffled_deck(rng: RandomSource) -> tuple[Card, ...]:
     """The 52 cards in an order drawn from ``rng`` (passed in: the core never seeds).
 
     >>> import random

@@ -13,15 +13,13 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from math import gcd
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from rules.chips import BadDenomination, ChipSet, colour_name, make_change
 from rules.errors import RulesError
 from rules.house import ColourUpMethod
 from rules.i18n import DEFAULT_LANGUAGE, format_int
-
-if TYPE_CHECKING:
-    import random
+from rules.rng import RandomSource
 
 __all__ = [
     "BadColourUp",
@@ -157,7 +155,7 @@ def chip_race(
     removed_values: Mapping[str, int],
     removed: int | Collection[int],
     remaining: Collection[int],
-    rng: random.Random,
+    rng: RandomSource,
     *,
     kept: Mapping[str, int] | None = None,
 ) -> ChipRace:
@@ -236,7 +234,7 @@ def colour_up_table(
     remaining: Collection[int],
     *,
     method: ColourUpMethod = ColourUpMethod.ROUND_UP,
-    rng: random.Random | None = None,
+    rng: RandomSource | None = None,
     kept: Mapping[str, int] | None = None,
 ) -> dict[str, ColourUpResult]:
     """A whole table's colour-up by the house's method (``HouseRules.colour_up``).

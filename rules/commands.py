@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from rules import balancing, seating
 from rules import button as buttons
@@ -53,12 +53,10 @@ from rules.events import (
 from rules.house import HouseRules
 from rules.reducer import apply, verify
 from rules.refusals import NoTournament, SeatTaken, UnknownPlayer
+from rules.rng import RandomSource
 from rules.state import Phase, Tournament
 from rules.structure import Structure
 from rules.values import Move
-
-if TYPE_CHECKING:
-    from random import Random
 
 __all__ = [
     "AdjustTime",
@@ -278,20 +276,22 @@ class Undo(Command):
 
 
 C = TypeVar("C", bound=Command)
-_Decider = Callable[[Tournament, Any, float, "Random"], list[Event]]
+_Decider = Callable[[Tournament, Any, float, "RandomSource"], list[Event]]
 _DECIDERS: dict[type[Command], _Decider] = {}
 
 
-def _decides(cls: type[C]) -> Callable[[Callable[[Tournament, C, float, Random], list[Event]]],
-                                       Callable[[Tournament, C, float, Random], list[Event]]]:
-    def register(fn: Callable[[Tournament, C, float, Random], list[Event]]
-                 ) -> Callable[[Tournament, C, float, Random], list[Event]]:
+_Decides = Callable[[Tournament, C, float, RandomSource], list[Event]]
+
+
+def _decides(cls: type[C]) -> Callable[[_Decides[C]], _Decides[C]]:
+    def register(fn: _Decides[C]) -> _Decides[C]:
         _DECIDERS[cls] = fn
         return fn
     return register
 
 
-def decide(state: Tournament, command: Command, *, now: float, rng: Random) -> tuple[Event, ...]:
+def decide(state: Tournament, command: Command, *, now: float,
+           rng: RandomSource) -> tuple[Event, ...]:
     """The events ``command`` causes in ``state`` at shared time ``now``.
 
     The state is not changed. A refused command raises and yields nothing.
@@ -313,7 +313,7 @@ def decide(state: Tournament, command: Command, *, now: float, rng: Random) -> t
     return tuple(decider(state, command, now, rng))
 
 
-def execute(state: Tournament, command: Command, *, now: float, rng: Random
+def execute(state: Tournament, command: Command, *, now: float, rng: RandomSource
             ) -> tuple[Event, ...]:
     """Decide and fold at once: for tests and tools without a log.
 
@@ -334,7 +334,7 @@ def _probe(state: Tournament, event: Event) -> None:
 
 
 @_decides(CreateTournament)
-def _create(state: Tournament, cmd: CreateTournament, now: float, rng: Random) -> list[Event]:
+def _create(state: Tournament, cmd: CreateTournament, now: float, rng: RandomSource) -> list[Event]:
     event = TournamentCreated(
         at=now, name=cmd.name, structure=cmd.structure, house=cmd.house,
         max_tables=cmd.max_tables, late_registration_levels=cmd.late_registration_levels,
@@ -345,7 +345,7 @@ def _create(state: Tournament, cmd: CreateTournament, now: float, rng: Random) -
 
 
 @_decides(CheckIn)
-def _check_in(state: Tournament, cmd: CheckIn, now: float, rng: Random) -> list[Event]:
+def _check_in(state: Tournament, cmd: CheckIn, now: float, rng: RandomSource) -> list[Event]:
     events: list[Event] = []
     if cmd.player_id not in state.players:
         if cmd.name is None:
@@ -388,7 +388,7 @@ def _config(state: Tournament) -> TournamentCreated:
 
 
 def _seat_late(state: Tournament, player_id: str, now: float,
-               rng: Random) -> list[PlayerSeated]:
+               rng: RandomSource) -> list[PlayerSeated]:
     """F2/S3: draw a late registrant into the table that needs a player most."""
     config = _config(state)
     # A newcomer sits down at once, so both ends of every pending move are
@@ -403,7 +403,7 @@ def _seat_late(state: Tournament, player_id: str, now: float,
 
 
 @_decides(DrawSeats)
-def _draw_seats(state: Tournament, cmd: DrawSeats, now: float, rng: Random) -> list[Event]:
+def _draw_seats(state: Tournament, cmd: DrawSeats, now: float, rng: RandomSource) -> list[Event]:
     from rules.values import SeatRef
 
     config = _config(state)
@@ -420,7 +420,7 @@ def _draw_seats(state: Tournament, cmd: DrawSeats, now: float, rng: Random) -> l
 
 
 @_decides(TogglePause)
-def _toggle(state: Tournament, cmd: TogglePause, now: float, rng: Random) -> list[Event]:
+def _toggle(state: Tournament, cmd: TogglePause, now: float, rng: RandomSource) -> list[Event]:
     if not state.clock.started:
         return _one_event(state, StartClock(), now, rng)
     if state.clock.waiting_at(now):
@@ -439,7 +439,7 @@ def _resume_after_break(state: Tournament, now: float) -> list[Event]:
 
 
 @_decides(ResumeClock)
-def _resume(state: Tournament, cmd: ResumeClock, now: float, rng: Random) -> list[Event]:
+def _resume(state: Tournament, cmd: ResumeClock, now: float, rng: RandomSource) -> list[Event]:
     if state.clock.waiting_at(now):
         return _resume_after_break(state, now)
     return _one_event(state, cmd, now, rng)
@@ -457,18 +457,18 @@ def _current_period(state: Tournament, now: float) -> int:
 
 
 @_decides(NextLevel)
-def _next_level(state: Tournament, cmd: NextLevel, now: float, rng: Random) -> list[Event]:
+def _next_level(state: Tournament, cmd: NextLevel, now: float, rng: RandomSource) -> list[Event]:
     return _jump(state, _current_period(state, now) + 1, now)
 
 
 @_decides(PreviousLevel)
 def _previous_level(state: Tournament, cmd: PreviousLevel, now: float,
-                    rng: Random) -> list[Event]:
+                    rng: RandomSource) -> list[Event]:
     return _jump(state, _current_period(state, now) - 1, now)
 
 
 @_decides(JumpToLevel)
-def _jump_to(state: Tournament, cmd: JumpToLevel, now: float, rng: Random) -> list[Event]:
+def _jump_to(state: Tournament, cmd: JumpToLevel, now: float, rng: RandomSource) -> list[Event]:
     return _jump(state, cmd.period_index, now)
 
 
@@ -490,7 +490,7 @@ def bust_groups(player_ids: tuple[str, ...], start_stacks: Mapping[str, int] | N
 
 
 @_decides(ConfirmMove)
-def _confirm(state: Tournament, cmd: ConfirmMove, now: float, rng: Random) -> list[Event]:
+def _confirm(state: Tournament, cmd: ConfirmMove, now: float, rng: RandomSource) -> list[Event]:
     confirmed = MoveConfirmed(at=now, player_id=cmd.player_id)
     _probe(state, confirmed)
     events: list[Event] = [confirmed]
@@ -507,7 +507,7 @@ def _confirm(state: Tournament, cmd: ConfirmMove, now: float, rng: Random) -> li
 
 
 @_decides(BustPlayers)
-def _bust(state: Tournament, cmd: BustPlayers, now: float, rng: Random) -> list[Event]:
+def _bust(state: Tournament, cmd: BustPlayers, now: float, rng: RandomSource) -> list[Event]:
     busted = PlayersBusted(at=now, groups=bust_groups(cmd.player_ids, cmd.start_stacks),
                            table=cmd.table, by=cmd.by)
     _probe(state, busted)
@@ -538,7 +538,7 @@ def _bust(state: Tournament, cmd: BustPlayers, now: float, rng: Random) -> list[
 
 
 def _balance(state: Tournament, seatmap: dict[int, dict[int, str]], now: float,
-             rng: Random, gone: set[str], *,
+             rng: RandomSource, gone: set[str], *,
              pending: Mapping[str, Move] | None = None, depth: int = 0,
              prefix: Sequence[Event] = ()) -> list[Event]:
     """The moves balancing wants now, given the seats players really sit in.
@@ -566,7 +566,7 @@ def _balance(state: Tournament, seatmap: dict[int, dict[int, str]], now: float,
     return events
 
 
-def _drop_stale(state: Tournament, events: list[Event], now: float, rng: Random,
+def _drop_stale(state: Tournament, events: list[Event], now: float, rng: RandomSource,
                 gone: set[str], depth: int) -> list[Event]:
     """Cancel moves that could never be confirmed, and plan again without them.
 
@@ -598,7 +598,7 @@ def _drop_stale(state: Tournament, events: list[Event], now: float, rng: Random,
 
 
 @_decides(DrawButton)
-def _draw_button(state: Tournament, cmd: DrawButton, now: float, rng: Random) -> list[Event]:
+def _draw_button(state: Tournament, cmd: DrawButton, now: float, rng: RandomSource) -> list[Event]:
     from rules.refusals import UnknownTable
 
     table = state.tables.get(cmd.table)
@@ -634,7 +634,7 @@ _ONE_EVENT: dict[type[Command], Callable[[Any, float], Event]] = {
 }
 
 
-def _one_event(state: Tournament, cmd: Command, now: float, rng: Random) -> list[Event]:
+def _one_event(state: Tournament, cmd: Command, now: float, rng: RandomSource) -> list[Event]:
     event = _ONE_EVENT[type(cmd)](cmd, now)
     _probe(state, event)
     return [event]
@@ -645,6 +645,6 @@ for _command in _ONE_EVENT:
 
 
 @_decides(Undo)
-def _undo(state: Tournament, cmd: Undo, now: float, rng: Random) -> list[Event]:
+def _undo(state: Tournament, cmd: Undo, now: float, rng: RandomSource) -> list[Event]:
     # Whether the target exists is for the fold to say: it holds the log.
     return [ActionUndone(at=now, device_id=cmd.device_id, seq=cmd.seq)]

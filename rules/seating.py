@@ -2,7 +2,7 @@
 
 A seat map is ``Mapping[int, Mapping[int, str]]``: table number -> seat number
 -> player id, both numbered from 1. A table with no players is not running.
-Every draw takes the caller's ``random.Random`` so that a replay of the same
+Every draw takes the caller's ``RandomSource`` so that a replay of the same
 events with the same seed gives the same seats.
 """
 
@@ -10,13 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from rules.errors import RulesError
+from rules.rng import RandomSource
 from rules.values import Move, SeatAssignment, SeatRef
-
-if TYPE_CHECKING:
-    from random import Random
 
 __all__ = [
     "AlreadySeated",
@@ -105,7 +102,8 @@ def _unique(player_ids: Iterable[str]) -> list[str]:
     return players
 
 
-def _spread(fixed: Collection[int], count: int, seats_per_table: int, rng: Random) -> list[int]:
+def _spread(fixed: Collection[int], count: int, seats_per_table: int,
+            rng: RandomSource) -> list[int]:
     """``count`` seats spread evenly round the table, keeping the ``fixed`` ones.
 
     The seats follow an even pattern (gaps of ``seats_per_table // count`` or
@@ -140,7 +138,7 @@ def _spread(fixed: Collection[int], count: int, seats_per_table: int, rng: Rando
 def draw_seats(
     player_ids: Sequence[str],
     seats_per_table: int,
-    rng: Random,
+    rng: RandomSource,
     *,
     max_tables: int | None = None,
     pinned: Mapping[str, SeatRef] = MappingProxyType({}),
@@ -210,7 +208,7 @@ def draw_into(
     seatmap: Mapping[int, Mapping[int, str]],
     player_ids: Sequence[str],
     seats_per_table: int,
-    rng: Random,
+    rng: RandomSource,
     *,
     max_tables: int | None = None,
     exclude_tables: Collection[int] = (),
@@ -282,7 +280,7 @@ def draw_into(
 
 def final_table_draw(
     player_ids: Sequence[str],
-    rng: Random,
+    rng: RandomSource,
     *,
     table: int = 1,
     seats_per_table: int,

@@ -3,19 +3,17 @@
 Players are ranked by total points; ties go to the better best placing, then
 the better second-best placing, and so on; a tie that still stands is broken
 by a high-card draw, ace high. The draw is either made here with a passed-in
-``random.Random`` or entered as the cards the TD actually drew.
+``RandomSource`` or entered as the cards the TD actually drew.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from rules.errors import RulesError
-
-if TYPE_CHECKING:
-    import random
+from rules.rng import RandomSource
 
 __all__ = [
     "FINAL_SIZE",
@@ -91,11 +89,11 @@ def _card_key(card: str) -> tuple[int, int]:
 
 def standings(
     results: Iterable[Result],
-    draw: random.Random | Mapping[str, str] | None = None,
+    draw: RandomSource | Mapping[str, str] | None = None,
 ) -> tuple[Standing, ...]:
     """Q2: the season standings, best first.
 
-    ``draw`` settles ties that placings cannot: a ``random.Random`` deals one
+    ``draw`` settles ties that placings cannot: a ``RandomSource`` deals one
     card each from a shuffled deck, or a mapping gives the card each tied
     player drew (``"As"``, ``"Td"``...). Without it, such players share a rank.
 
