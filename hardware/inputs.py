@@ -61,6 +61,7 @@ class Action(StrEnum):
     undo = "undo"
     start = "start"
     new = "new"
+    hand_for_hand = "hand_for_hand"  # toggles hand-for-hand play (C7), held
     # Table device
     bust = "bust"
     new_hand = "new_hand"

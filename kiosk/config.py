@@ -84,8 +84,8 @@ DEFAULT_PATH = Path("/boot/firmware/pubpoker.toml")
 
 BUTTON_ACTIONS: tuple[str, ...] = (
     "pause", "next_level", "prev_level", "add_minute", "remove_minute", "next_screen",
-    "undo", "start", "new", "bust", "new_hand", "clock", "hand_done", "seat_prev",
-    "seat_next", "ok",
+    "undo", "start", "new", "hand_for_hand", "bust", "new_hand", "clock", "hand_done",
+    "seat_prev", "seat_next", "ok",
 )
 READER_KINDS: tuple[str, ...] = ("rdm6300", "pn532", "line")
 #: BCM numbers of the header's GPIO pins; 0 and 1 are the HAT EEPROM's I2C.

@@ -37,6 +37,7 @@ from rules.commands import (
     NextLevel,
     PreviousLevel,
     ResumeClock,
+    SetHandForHand,
     StartClock,
     StartHand,
     TogglePause,
@@ -114,6 +115,12 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
               "en": "{name} now sits at table {table}, seat {seat}"},
     "nothing-to-undo": {"nn": "Ingenting å angre", "nb": "Ingenting å angre",
                         "da": "Intet at fortryde", "en": "Nothing to undo"},
+    "hand-for-hand-on": {"nn": "Hand for hand: bordet trykkjer FERDIG etter kvar hand",
+                         "nb": "Hånd for hånd: bordet trykker FERDIG etter hver hånd",
+                         "da": "Hånd for hånd: bordet trykker FÆRDIG efter hver hånd",
+                         "en": "Hand for hand: each table presses HAND DONE after every hand"},
+    "hand-for-hand-off": {"nn": "Hand for hand er slutt", "nb": "Hånd for hånd er slutt",
+                          "da": "Hånd for hånd er slut", "en": "Hand for hand is over"},
     "help": {"nn": "Hjelp", "nb": "Hjelp", "da": "Hjælp", "en": "Help"},
     "next-screen": {"nn": "Neste skjerm", "nb": "Neste skjerm", "da": "Næste skærm",
                     "en": "Next screen"},
@@ -183,6 +190,10 @@ HOLD_FOR: Mapping[Action, Mapping[str, str]] = {
                    "nb": "trekke bord eller starte klokken",
                    "da": "trække borde eller starte uret",
                    "en": "draw seats or start the clock"},
+    Action.hand_for_hand: {"nn": "slå hand for hand på eller av",
+                           "nb": "slå hånd for hånd på eller av",
+                           "da": "slå hånd for hånd til eller fra",
+                           "en": "turn hand for hand on or off"},
 }
 
 
@@ -300,6 +311,14 @@ class Controller:
             if state.clock.started and state.clock.waiting_at(self.station.now()):
                 return self._submit(ResumeClock())  # the break is over: play on
             return self._submit(StartClock())
+        if action is Action.hand_for_hand:
+            # Every table waits for the others (C7): too much to trigger by a brush.
+            if not press.long:
+                return [Say("hold-to", {"action": action.value})]
+            on = not self.station.state.hand_for_hand
+            return self._submit(SetHandForHand(on),
+                                Say("hand-for-hand-on" if on else "hand-for-hand-off",
+                                    popup=True))
         return []
 
     def _table_button(self, action: Action) -> list[Say] | None:

@@ -1,7 +1,8 @@
 """The TD's commands for a terminal (SSH or a laptop): the same events as the buttons.
 
 ``pubpoker tournament new|list|show|close``, ``pubpoker checkin``,
-``pubpoker seat draw``, ``pubpoker clock ...``, ``pubpoker bust``,
+``pubpoker seat draw``, ``pubpoker clock ...``, ``pubpoker hand-for-hand on|off``,
+``pubpoker bust``,
 ``pubpoker move confirm``. Each opens this device's store, acts through the
 :class:`~kiosk.station.Station` command path and exits; a running kiosk on
 the same device folds the new events in on its next tick.
@@ -32,6 +33,7 @@ from rules.commands import (
     PauseClock,
     PreviousLevel,
     ResumeClock,
+    SetHandForHand,
     StartClock,
 )
 from rules.errors import RulesError
@@ -278,6 +280,13 @@ def _clock(args: argparse.Namespace) -> int:
     return 0
 
 
+def _hand_for_hand(args: argparse.Namespace) -> int:
+    with _station(args) as station:
+        _run(station, SetHandForHand(args.state == "on"))
+        _say(args, "done")
+    return 0
+
+
 def _bust(args: argparse.Namespace) -> int:
     with _station(args) as station:
         player = _player(station, args.name)
@@ -337,6 +346,10 @@ def register(sub: Any) -> None:
     add = clock_actions.add_parser("add", help="add (or with a minus, remove) seconds")
     add.add_argument("seconds", type=float)
     add.set_defaults(func=_clock)
+    hfh = sub.add_parser("hand-for-hand", help="hand-for-hand play (C7): every table "
+                         "presses HAND DONE and waits for the others")
+    hfh.add_argument("state", choices=("on", "off"))
+    hfh.set_defaults(func=_hand_for_hand)
     bust = sub.add_parser("bust", help="a player is out")
     bust.add_argument("name")
     bust.set_defaults(func=_bust)
@@ -345,7 +358,7 @@ def register(sub: Any) -> None:
     confirm = move_actions.add_parser("confirm", help="the moved player has sat down")
     confirm.add_argument("name")
     confirm.set_defaults(func=_move_confirm)
-    for parser in (checkin, draw, *clock_parsers, add, bust, confirm):
+    for parser in (checkin, draw, *clock_parsers, add, hfh, bust, confirm):
         add_data_dir(parser)
 
 

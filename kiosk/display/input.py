@@ -51,6 +51,7 @@ class Button(StrEnum):
     REMOVE_MINUTE = "remove-minute"
     NEXT_SCREEN = "next-screen"
     UNDO = "undo"
+    HAND_FOR_HAND = "hand-for-hand"
     LANGUAGE = "language"
     QUIT = "quit"
     CONFIRM = "confirm"
@@ -97,6 +98,7 @@ KEYS: Final[dict[int, Button]] = {
     pygame.K_KP_MINUS: Button.REMOVE_MINUTE,
     pygame.K_TAB: Button.NEXT_SCREEN,
     pygame.K_u: Button.UNDO,
+    pygame.K_h: Button.HAND_FOR_HAND,
     pygame.K_l: Button.LANGUAGE,
     pygame.K_q: Button.QUIT,
     pygame.K_ESCAPE: Button.QUIT,

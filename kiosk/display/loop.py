@@ -73,6 +73,7 @@ from rules.commands import (
     Command,
     NextLevel,
     PreviousLevel,
+    SetHandForHand,
     TogglePause,
     Undo,
 )
@@ -418,6 +419,8 @@ class KioskLoop:
             self.popup(text("language_name", self.lang), "", kind="language", seconds=2.0)
         elif button is Button.UNDO:
             self._undo()
+        elif button is Button.HAND_FOR_HAND:
+            self.submit(SetHandForHand(not self.station.state.hand_for_hand))
         elif button in self._COMMANDS:
             self.submit(self._COMMANDS[button]())
 

@@ -44,6 +44,10 @@ def test_a_night_from_the_terminal(night: Path, capsys: pytest.CaptureFixture[st
     for action in ("start", "pause", "resume", "next", "prev"):
         assert run(capsys, night, "clock", action) == (0, "OK\n", "")
     assert run(capsys, night, "clock", "add", "-120")[0] == 0
+    assert run(capsys, night, "hand-for-hand", "on") == (0, "OK\n", "")
+    assert state_of(night).hand_for_hand
+    assert run(capsys, night, "hand-for-hand", "off") == (0, "OK\n", "")
+    assert not state_of(night).hand_for_hand
     code, out, _ = run(capsys, night, "bust", "player 3")
     assert (code, out) == (0, "Player 3: 12th\n")
     state = state_of(night)

@@ -110,6 +110,34 @@ def test_td_buttons_run_the_clock_and_destructive_ones_need_a_long_press(
     assert refused[0].translate("en") == "There is no level 0 in the structure"
 
 
+def test_hand_for_hand_is_held_on_and_off_and_tables_report_hand_done(
+        station: Station) -> None:
+    """C7: the TD holds HAND FOR HAND; each table's HAND DONE is recorded until the next hand."""
+    td = Controller(station, frozenset({Role.DISPLAY}))
+    check_in_all(td)
+    td.handle(press(Action.start, long=True))
+    td.handle(press(Action.start, long=True))
+    table = Controller(station, frozenset({Role.TABLE}), table=1)
+    refused = table.handle(press(Action.hand_done))
+    assert refused[0].key == "refused" and not station.state.tables[1].hand_done
+    short = td.handle(press(Action.hand_for_hand))
+    assert short[0].translate("en") == "Hold the button to turn hand for hand on or off"
+    assert not station.state.hand_for_hand
+    said = td.handle(press(Action.hand_for_hand, long=True))
+    assert said[0].popup and said[0].translate("nn").startswith("Hand for hand: bordet")
+    assert station.state.hand_for_hand and station.state.tables_still_playing() == [1, 2]
+    assert table.handle(press(Action.hand_done)) == []
+    assert station.state.tables_still_playing() == [2]
+    table.handle(press(Action.new_hand))
+    assert station.state.tables_still_playing() == [1, 2]
+    off = td.handle(press(Action.hand_for_hand, long=True))
+    assert off[0].translate("da") == "Hånd for hånd er slut"
+    assert not station.state.hand_for_hand
+    # A table device may not start or end it: peers would refuse the event.
+    assert table.handle(press(Action.hand_for_hand, long=True)) == []
+    assert not station.state.hand_for_hand
+
+
 def table_device(station: Station) -> Controller:
     console = Controller(station, frozenset({Role.CONSOLE}))
     check_in_all(console)

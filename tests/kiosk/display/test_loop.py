@@ -160,6 +160,18 @@ def test_undo_with_nothing_to_undo_says_so(app: App) -> None:
     assert app.station.state.clock.running
 
 
+def test_h_turns_hand_for_hand_on_announces_it_and_off_again(app: App) -> None:
+    """C7 from the keyboard: the TV says so, and a second h ends it."""
+    loop = app.loop
+    _key(pygame.K_h)
+    loop.step()
+    assert app.station.state.hand_for_hand
+    assert any(p.title == "Hand for hand" for p in loop.popups)
+    _key(pygame.K_h)
+    loop.step()
+    assert not app.station.state.hand_for_hand
+
+
 def test_l_switches_the_language_round_the_four(app: App) -> None:
     loop = app.loop
     langs = []
