@@ -23,7 +23,8 @@ from kiosk.sync.frames import PROTOCOL
 from kiosk.sync.link import Identity
 from rules.codec import canonical_json
 
-__all__ = ["SERVICE_TYPE", "Discovery", "Found", "head_digest", "interface_addresses"]
+__all__ = ["SERVICE_TYPE", "Discovery", "Found", "head_digest", "interface_addresses",
+           "network_signature"]
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,30 @@ def interface_addresses(name: str) -> list[str]:
 
     return [str(ip.ip) for adapter in ifaddr.get_adapters() if adapter.nice_name == name
             for ip in adapter.ips if isinstance(ip.ip, str)]
+
+
+def network_signature() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """Every interface's link state and IPv4 addresses; it changes when the network does.
+
+    A Pi often starts before its Wi-Fi is up, and mDNS announcements and
+    queries sent into a dead link are gone for good; when this changes, the
+    service announces and browses afresh.
+    """
+    from pathlib import Path
+
+    import ifaddr
+
+    out = []
+    for adapter in ifaddr.get_adapters():
+        if adapter.nice_name == "lo":
+            continue
+        try:
+            state = (Path("/sys/class/net") / adapter.nice_name / "operstate").read_text()
+        except OSError:
+            state = "?"
+        out.append((adapter.nice_name, state.strip(),
+                    tuple(sorted(str(ip.ip) for ip in adapter.ips if isinstance(ip.ip, str)))))
+    return tuple(sorted(out))
 
 
 @dataclass(frozen=True)
@@ -142,6 +167,12 @@ class Discovery:
                             info.port, props.get("role", ""), props.get("tid", ""),
                             props.get("head", "")))
 
+    async def restart(self) -> None:
+        """Announce and browse afresh, on new sockets (after the network changed)."""
+        await self.close()
+        self._names.clear()
+        await self.start(self._tournament, self._head)
+
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
@@ -155,3 +186,5 @@ class Discovery:
                     log.debug("unregister failed", exc_info=True)
             await self._aiozc.async_close()
         self._aiozc = None
+        self._browser = None
+        self._info = None

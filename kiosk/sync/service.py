@@ -26,7 +26,7 @@ from websockets.asyncio.server import Server, ServerConnection
 
 from kiosk.store.log import StoredEvent
 from kiosk.sync.auth import open_seal
-from kiosk.sync.discovery import Discovery, Found, head_digest
+from kiosk.sync.discovery import Discovery, Found, head_digest, network_signature
 from kiosk.sync.frames import MAX_FRAME, EventRow, Frame, FrameType
 from kiosk.sync.link import Identity, Link
 from kiosk.sync.roles import allowed
@@ -83,6 +83,10 @@ class SyncConfig:
     backoff_max: float = 5.0
     anti_entropy_every: float = 2.0
     time_every: float = 1.0
+    #: Seconds between looks at the network's state (see :meth:`_watch_network`).
+    watch_every: float = 2.0
+    #: With no peer for this long, announce and browse again (doubling to 2 minutes).
+    lonely_after: float = 15.0
 
 
 @dataclass
@@ -235,6 +239,7 @@ class SyncService:
                                             port=self.port, on_found=self._found,
                                             on_lost=self._lost)
                 await self._discovery.start(self._tournament, head_digest(self._head))
+                self._spawn(self._watch_network())
             for host, port in self.config.peers:
                 self._target(f"{host}:{port}", host, port, None)
             self._spawn(self._anti_entropy())
@@ -496,6 +501,36 @@ class SyncService:
                     self.stats.add("events_out", len(batch))
                 except Exception:  # the link is closing; anti-entropy resends
                     break
+
+    async def _watch_network(self) -> None:
+        """Rediscover when the network changes, or when nobody has answered for a while.
+
+        A device that starts before its link is up (a Pi after a power cut
+        boots faster than the pub's router) sent its announcement into
+        nothing, and mDNS browsers back off to minutes between queries; the
+        peers it knew have moved to new ports. Starting discovery again is
+        cheap and finds them at once.
+        """
+        cfg = self.config
+        last = await asyncio.to_thread(network_signature)
+        lonely_since, patience = time.monotonic(), cfg.lonely_after
+        while True:
+            await asyncio.sleep(cfg.watch_every)
+            now = await asyncio.to_thread(network_signature)
+            if any(link.verified for link in self._links.values()):
+                lonely_since, patience = time.monotonic(), cfg.lonely_after
+            changed = now != last
+            lonely = time.monotonic() - lonely_since > patience
+            if not (changed or lonely) or self._discovery is None:
+                continue
+            last = now
+            if lonely:
+                lonely_since, patience = time.monotonic(), min(patience * 2, 120.0)
+            log.info("rediscovering peers (%s)", "network changed" if changed else "alone")
+            try:
+                await self._discovery.restart()
+            except Exception:  # the link may still be down: try again on the next change
+                log.warning("rediscovery failed", exc_info=True)
 
     async def _anti_entropy(self) -> None:
         while True:

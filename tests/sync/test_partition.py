@@ -56,3 +56,29 @@ def test_partition_and_heal_converge_within_two_seconds(
     assert any(kind == "players-busted" for _, _, kind, _ in rejected)
     for peer in peers:
         assert peer.digest()["rejected"] == answer["rejected"]
+
+
+def test_a_device_that_starts_with_its_link_down_finds_its_peers_when_it_comes_up(
+        lan: Lan, spawn: Callable[..., Peer]) -> None:
+    """A Pi after a power cut boots before the router: its first announcements are lost.
+
+    The restarted console has a new port, so the display cannot redial the old
+    one, and after 20 s mDNS browsers query only every 16-32 s. The console
+    sees its link change and announces and browses afresh.
+    """
+    display = spawn(lan.add(), "display", name="display")
+    console_host = lan.add()
+    console = spawn(console_host, "console", name="console")
+    wait_for(lambda: connected(display) == {console.device}, 15, what="the first link")
+    console.kill()
+    console_host.down()
+    console.start()
+    time.sleep(20.0)
+    assert not connected(console)
+    console_host.up()
+    back = time.monotonic()
+    wait_for(lambda: connected(console) == {display.device}, 15, every=0.1,
+             what="the console to find the display")
+    took = time.monotonic() - back
+    print(f"linked {took:.2f}s after the console's link came up")
+    assert took <= 6.0
