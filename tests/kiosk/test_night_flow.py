@@ -29,6 +29,7 @@ from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
 from hardware.buttons import ButtonPanel
 from hardware.inputs import Action, Input
+from hardware.readers.rdm6300 import encode_frame
 from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.config import TournamentConfig
@@ -60,12 +61,6 @@ TABLE_PINS = {Action.bust: 22, Action.new_hand: 23, Action.hand_done: 25,
 TONIGHT = TournamentConfig(preset="pf-pokerklub", name="Fredagspoker {date}",
                            seats_per_table=10, tables=2, resume_after_break=False)
 
-
-def rdm6300_frame(uid: str) -> bytes:
-    check = 0
-    for i in range(0, 10, 2):
-        check ^= int(uid[i:i + 2], 16)
-    return b"\x02" + uid.encode() + f"{check:02X}".encode() + b"\x03"
 
 
 def card(n: int) -> str:
@@ -147,7 +142,7 @@ class Night9:
     def tap(self, n: int, until: Callable[[], bool]) -> None:
         self.advance(2.0)  # beyond the reader's repeat window
         for _ in range(200):
-            os.write(self.pty, rdm6300_frame(card(n)))
+            os.write(self.pty, encode_frame(card(n)))
             time.sleep(0.01)
             self.step()
             if until():

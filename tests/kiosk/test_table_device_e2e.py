@@ -22,6 +22,7 @@ from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 from hardware.buttons import ButtonPanel
 from hardware.inputs import Action, Input
 from hardware.readers import CardReaderWorker, open_rdm6300
+from hardware.readers.rdm6300 import encode_frame
 from kiosk.controls import Controller, Role, Say
 from kiosk.display.viewmodels import clock_view, moves_view, seating_view
 from kiosk.station import Station
@@ -36,13 +37,6 @@ PINS = {Action.pause: 17, Action.next_level: 27, Action.start: 6, Action.undo: 5
         Action.bust: 22, Action.new_hand: 23, Action.clock: 24, Action.hand_done: 25,
         Action.seat_next: 12, Action.ok: 13}
 
-
-def rdm6300_frame(uid: str) -> bytes:
-    """0x02, ten hex digits, the XOR of their five bytes as two hex digits, 0x03."""
-    check = 0
-    for i in range(0, 10, 2):
-        check ^= int(uid[i:i + 2], 16)
-    return b"\x02" + uid.encode() + f"{check:02X}".encode() + b"\x03"
 
 
 def card(n: int) -> str:
@@ -154,7 +148,7 @@ def tap(devices: dict[str, Device], name: str, n: int, hand: Hand) -> list[Say]:
     device = devices[name]
     assert device.pty is not None
     hand.t += 2.0  # beyond the reader's 1.5 s repeat window
-    os.write(device.pty, rdm6300_frame(card(n)))
+    os.write(device.pty, encode_frame(card(n)))
     said: list[Say] = []
     # The reader thread delivers in its own time; wait for the card, not its status.
     for _ in range(50):

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
+from hardware.readers.rdm6300 import encode_frame
 from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.sync.auth import parse_key
@@ -21,12 +22,6 @@ from rules.structure import preset
 
 KEY = parse_key("11" * 32)
 
-
-def frame(uid: str) -> bytes:
-    check = 0
-    for i in range(0, 10, 2):
-        check ^= int(uid[i:i + 2], 16)
-    return b"\x02" + uid.encode() + f"{check:02X}".encode() + b"\x03"
 
 
 @pytest.fixture()
@@ -80,7 +75,7 @@ def test_a_card_on_the_pty_reader_checks_the_player_in(app: App) -> None:
         def tag_on_reader() -> bool:
             # An RDM6300 repeats its frame while the tag lies on it; the first
             # may come before the port is open (opening clears the buffer).
-            os.write(master, frame("0A1B2C3D4E"))
+            os.write(master, encode_frame("0A1B2C3D4E"))
             return app.station.state.entrants == 1
 
         step_until(app, tag_on_reader)
