@@ -23,6 +23,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 # Before pygame's first import, or it greets stdout (which the CLI owns).
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -62,6 +63,9 @@ class App:
     data_dir: Path
     #: The fake monotonic clock when bootstrapped with ``fake=True``.
     time: ManualTime | None = None
+    #: The peer sync service once :func:`kiosk.wiring.attach_sync` started it
+    #: (the status file reads its drop counters); None without sync.
+    sync: Any = None
     #: Called once the first frame is on the screen (systemd's READY=1).
     on_ready: list[Callable[[], None]] = field(default_factory=list)
     #: Called by :meth:`close`, first to last: sync, readers and buttons stop here.

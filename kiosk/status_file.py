@@ -3,9 +3,12 @@
 With ``PUBPOKER_STATUS_FILE=/path/status.json`` in its environment, the kiosk
 rewrites that file (atomically) at most every ``every`` seconds from its loop:
 the monotonic and shared times it was written at, the tournament, the state
-digest and record count, the clock as the screens read it, the peer count,
-the notices and pop-ups on screen, the last 30 pop-ups, and every
-announcement (the winner) shown since start. Nothing reads it in production.
+digest and record count, the clock as the screens read it, the players left,
+the hands dealt per table, the pending moves (player: table), the peer count,
+the notices and pop-ups on screen, the last 30 pop-ups, every
+announcement (the winner) shown since start, the clock's speed, and peer
+sync's counters (frames and events dropped, by reason; traffic) and time
+estimate. Nothing reads it in production.
 """
 
 from __future__ import annotations
@@ -50,12 +53,27 @@ def snapshot(app: App) -> dict[str, Any]:
         "records": app.store.log.count(station.tournament_id) if station.tournament_id else 0,
         "clock": clock,
         "entrants": state.entrants,
+        "remaining": state.remaining,
+        "hands": {str(n): table.hands for n, table in sorted(state.tables.items())},
+        "moves": {p: move.target.table for p, move in sorted(state.moves.items())},
         "winner": None if winner is None else winner.name,
         "peers": loop.peers(),
         "screen": str(loop.screen),
         "notices": [n.key for n in station.notices],
         "popups": [[p.title, p.line, p.kind] for p in loop.popups],
+        "speed": app.clock.speed,
+        **_sync(app.sync),
     }
+
+
+def _sync(service: Any) -> dict[str, Any]:
+    """Peer sync's counters, read without waiting for its loop (they have a lock)."""
+    if service is None:
+        return {"drops": {}, "moved": {}, "time": None}
+    estimate = service.estimate  # replaced whole by the sync thread, never mutated
+    return {"drops": service.stats.drops(), "moved": service.stats.moved(),
+            "time": {"offset": estimate.offset, "delay": estimate.delay,
+                     "uncertain": estimate.uncertain, "reference": estimate.reference}}
 
 
 class StatusFile:

@@ -78,6 +78,7 @@ def attach_sync(app: App, key: bytes, *, role: str, table: int | None, name: str
     service = SyncService(me, key, app.clock, config, inbound=app.inputs)
     service.start()
     app.on_close.insert(0, service.stop)
+    app.sync = service
     replicator = Replicator(app.station, service, key=key, me=me)
 
     def handle(item: object) -> list[Any] | None:

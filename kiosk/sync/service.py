@@ -150,7 +150,7 @@ class SyncService:
         self._known: dict[str, tuple[str, str, int | None]] = {}
         self._head: dict[str, int] = {}
         self._tournament: str | None = None
-        self._estimator = OffsetEstimator()
+        self._estimator = OffsetEstimator(speed=clock.speed)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._announcing = False
         self._server: Server | None = None

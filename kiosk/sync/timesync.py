@@ -7,6 +7,12 @@ replying, ``t3`` our clock at the reply. The sample with the smallest round
 trip of the last few is the one least disturbed by Wi-Fi queueing, so that
 one is used. Without a fresh, tight sample the estimate says *uncertain*, and
 the display shows that rather than a wrong time. Pure: times are passed in.
+
+All four times are shared (or local base) seconds, which run ``speed`` times
+faster than real ones when a night is fast-forwarded (``pubpoker kiosk
+--speed``). The limits on round trip and age are about the network, so they
+are in real seconds and scale with the speed. Every device of a night runs at
+the same speed; the offset is then constant between samples.
 """
 
 from __future__ import annotations
@@ -50,10 +56,13 @@ class TimeEstimate:
 @dataclass
 class OffsetEstimator:
     keep: int = 8
-    #: A sample older than this (seconds) is stale.
+    #: A sample older than this (real seconds) is stale.
     fresh_for: float = 15.0
-    #: A best round trip above this (seconds) is too loose to trust.
+    #: A best round trip above this (real seconds) is too loose to trust.
     max_delay: float = 0.25
+    #: Shared seconds per real second (the clock's ``speed``): samples are in
+    #: shared seconds, so a 60× night's round trips look 60 times longer.
+    speed: float = 1.0
     samples: deque[Sample] = field(default_factory=deque)
     reference: str | None = None
 
@@ -81,6 +90,13 @@ class OffsetEstimator:
         >>> est = e.estimate(11.0, 0.0, is_reference=False)
         >>> est.uncertain, round(est.offset)
         (False, 3600)
+
+        At 60×, a 6 ms round trip is 0.36 shared seconds, still tight:
+
+        >>> fast = OffsetEstimator(speed=60.0)
+        >>> fast.add(Sample.of(10.0, 3610.18, 3610.18, 10.36))
+        >>> fast.estimate(11.0, 0.0, is_reference=False).uncertain
+        False
         """
         if is_reference:
             return TimeEstimate(current_offset, 0.0, False, self.reference)
@@ -88,9 +104,9 @@ class OffsetEstimator:
         if best is None:
             return TimeEstimate(current_offset, None, True, self.reference)
         newest = max(s.at for s in self.samples)
-        stale = now - newest > self.fresh_for
-        return TimeEstimate(best.offset, best.delay, stale or best.delay > self.max_delay,
-                            self.reference)
+        stale = now - newest > self.fresh_for * self.speed
+        loose = best.delay > self.max_delay * self.speed
+        return TimeEstimate(best.offset, best.delay, stale or loose, self.reference)
 
 
 def choose_reference(devices: Iterable[tuple[str, str]]) -> str | None:

@@ -44,3 +44,28 @@ def test_the_reference_itself_is_never_uncertain() -> None:
     est = OffsetEstimator()
     got = est.estimate(0.0, 12.5, is_reference=True)
     assert not got.uncertain and got.offset == 12.5
+
+
+def test_at_60x_the_limits_are_real_seconds_scaled_to_shared_ones() -> None:
+    """``pubpoker kiosk --speed 60``: samples are in shared seconds, 60 per real one."""
+    est = OffsetEstimator(speed=60.0)
+    # A 6 ms round trip is 0.36 shared seconds: still tight (the limit is 0.25 real s).
+    est.add(Sample.of(0.0, 100.18, 100.18, 0.36))
+    assert not est.estimate(1.0, 0.0, is_reference=False).uncertain
+    # A sample a real second old (60 shared seconds) is fresh; 16 real seconds is stale.
+    assert not est.estimate(60.0, 0.0, is_reference=False).uncertain
+    assert est.estimate(16 * 60.0, 0.0, is_reference=False).uncertain
+    # A 0.5 real-second round trip is still too loose at any speed.
+    loose = OffsetEstimator(speed=60.0)
+    loose.add(Sample.of(0.0, 115.0, 115.0, 30.0))
+    assert loose.estimate(30.0, 0.0, is_reference=False).uncertain
+
+
+def test_the_sync_service_estimates_at_its_clock_speed() -> None:
+    from kiosk.sync.link import Identity
+    from kiosk.sync.service import SyncService
+    from kiosk.timebase import SharedClock
+
+    service = SyncService(Identity("d", "console", None, "c"), b"k" * 32,
+                          SharedClock(speed=60.0))
+    assert service._estimator.speed == 60.0
