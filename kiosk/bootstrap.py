@@ -130,7 +130,8 @@ def _controls(app: App, roles: str, table: int | None) -> Callable[[object], Any
     always acts on the station the screen shows.
     """
     from hardware.inputs import ButtonHint, ButtonPressed, ButtonsHeld, CardRead, ReaderStatus
-    from kiosk.controls import Controller, Role
+    from kiosk.controls import Controller
+    from kiosk.role import Role
 
     kinds = (ButtonPressed, ButtonHint, ButtonsHeld, CardRead, ReaderStatus)
     wanted = frozenset(Role(r) for r in roles.split("+") if r in {x.value for x in Role})

@@ -51,10 +51,10 @@ import socket
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum, unique
 from pathlib import Path
 from typing import Any
 
+from kiosk.role import Role
 from rules.errors import RulesError
 from rules.house import PROFILES
 from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES
@@ -93,12 +93,6 @@ PIN_RANGE = (2, 27)
 TABLE_RANGE = (1, 15)
 SEATS_RANGE = (2, 11)
 
-
-@unique
-class Role(StrEnum):
-    DISPLAY = "display"
-    CONSOLE = "console"
-    TABLE = "table"
 
 
 # --- errors -----------------------------------------------------------------

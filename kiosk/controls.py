@@ -22,6 +22,7 @@ from hardware.inputs import (
     ReaderStatus,
     minutes_for,
 )
+from kiosk.role import Role
 from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard, StoreError, normalise_uid
 from rules.commands import (
@@ -52,12 +53,6 @@ __all__ = ["Controller", "Mode", "Role", "Say"]
 
 Input = ButtonPressed | ButtonHint | ButtonsHeld | CardRead | ReaderStatus
 
-
-@unique
-class Role(StrEnum):
-    DISPLAY = "display"
-    CONSOLE = "console"
-    TABLE = "table"
 
 
 @unique

@@ -32,9 +32,9 @@ True
 
 from __future__ import annotations
 
-from enum import StrEnum, unique
 from typing import Final
 
+from kiosk.role import Role, parse_roles
 from rules.events import (
     ButtonDrawn,
     ClockCalled,
@@ -56,13 +56,6 @@ from rules.events import (
 __all__ = ["BUST_CONSEQUENCES", "CLOCK_EVENTS", "Role", "allowed", "parse_roles"]
 
 
-@unique
-class Role(StrEnum):
-    DISPLAY = "display"
-    CONSOLE = "console"
-    TABLE = "table"
-
-
 #: Clock and level events: only the TD's devices move the clock.
 CLOCK_EVENTS: Final = (ClockStarted, ClockPaused, ClockResumed, LevelJumped, TimeAdjusted,
                        ClockRestored)
@@ -71,21 +64,6 @@ CLOCK_EVENTS: Final = (ClockStarted, ClockPaused, ClockResumed, LevelJumped, Tim
 #: What the rules core decides along with a table's bust: the balancing moves
 #: and the final-table draw. Refusing them would split the table from its peers.
 BUST_CONSEQUENCES: Final = (MoveProposed, FinalTableDrawn)
-
-
-def parse_roles(text: str) -> frozenset[Role]:
-    """``"display"`` or several roles of one device, ``"display+console"``.
-
-    >>> sorted(parse_roles("console+display"))
-    [<Role.CONSOLE: 'console'>, <Role.DISPLAY: 'display'>]
-    """
-    try:
-        roles = frozenset(Role(part) for part in text.split("+") if part)
-    except ValueError as err:
-        raise ValueError(f"unknown role in {text!r}") from err
-    if not roles:
-        raise ValueError("no role")
-    return roles
 
 
 def _table_may(table: int | None, event: Event) -> str | None:
