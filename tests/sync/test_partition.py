@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import time
 from collections.abc import Callable
 
@@ -82,3 +83,21 @@ def test_a_device_that_starts_with_its_link_down_finds_its_peers_when_it_comes_u
     took = time.monotonic() - back
     print(f"linked {took:.2f}s after the console's link came up")
     assert took <= 6.0
+    assert "rediscovering peers (network changed)" in console.log.read_text()
+
+
+def test_a_network_change_under_working_links_does_not_disturb_them(
+        lan: Lan, spawn: Callable[..., Peer]) -> None:
+    """A new interface (a USB stick's network, say) is a change, but the links still work."""
+    display = spawn(lan.add(), "display", name="display")
+    console_host = lan.add()
+    console = spawn(console_host, "console", name="console")
+    wait_for(lambda: connected(console) == {display.device}, 15, what="the first link")
+    for command in (("link", "add", "extra0", "type", "veth", "peer", "name", "extra1"),
+                    ("addr", "add", "192.168.213.1/24", "dev", "extra0"),
+                    ("link", "set", "extra1", "up"), ("link", "set", "extra0", "up")):
+        subprocess.run(console_host.argv("ip", *command), check=True)
+    for _ in range(8):  # four of the watcher's looks
+        time.sleep(0.5)
+        assert connected(console) == {display.device}
+    assert "rediscovering" not in console.log.read_text()
