@@ -381,7 +381,9 @@ class Controller:
         if not self.own:
             return [Say("nothing-to-undo")]
         last = self.own[-1]
-        if not td and self.station.now() - last[-1].event.at > self.undo_window:
+        # The window is the dealer's real seconds, also on a fast-forwarded clock.
+        window = self.undo_window * self.station.clock.speed
+        if not td and self.station.now() - last[-1].event.at > window:
             return [Say("nothing-to-undo")]
         names = {pid: e.name for pid, e in self.station.state.players.items()}
         what = undone_what(last, names)

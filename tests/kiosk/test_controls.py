@@ -184,6 +184,27 @@ def test_new_hand_clock_call_and_undo_within_ten_seconds(station: Station, hand:
     assert station.state.tables[1].hands == 1
 
 
+def test_the_undo_window_is_real_seconds_on_a_fast_forwarded_clock(
+        tmp_path: Path, hand: Hand) -> None:
+    """At 60× (a soak run) ten real seconds are 600 shared ones."""
+    fast = SharedClock(source=hand, speed=60.0)
+    st = Station(open_store(data_dir=tmp_path / "fast"), fast, rng=random.Random(4))
+    try:
+        assert st.submit(CreateTournament("Fredag", preset("pubpoker"))).ok
+        for n in range(1, 13):
+            st.store.players.add(f"Player {n}", card=f"0A00{n:06X}")
+        ctl = table_device(st)
+        st.submit(DrawButton(1))
+        ctl.handle(press(Action.clock))
+        hand.t += 5  # five real seconds: 300 shared
+        assert ctl.handle(press(Action.undo, long=True))[0].key == "undone"
+        ctl.handle(press(Action.clock))
+        hand.t += 11
+        assert ctl.handle(press(Action.undo, long=True))[0].key == "nothing-to-undo"
+    finally:
+        st.close()
+
+
 def test_a_moved_player_taps_in_at_the_new_table(station: Station) -> None:
     ctl = table_device(station)
     busted = list(station.state.tables[1].seats.values())[:2]
