@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 CHECKPOINT_EVERY = 5.0
 #: Where the kiosk leaves its shared-time offset for other processes on the device.
 SHARED_OFFSET = "shared_time_offset"
+#: The kiosk's clock speed (``pubpoker kiosk --speed``); absent is real time.
+SHARED_SPEED = "shared_time_speed"
 
 
 class NotForThisDevice(RulesError, PermissionError):
@@ -213,14 +215,17 @@ class Station:
         # The CLI on this machine reads it, to act in the same shared time.
         if self._saved_offset != self.clock.offset:
             with transaction(self.store.conn) as conn:
-                set_meta(conn, SHARED_OFFSET, repr(self.clock.offset))
+                # The base, not the offset: equal at speed 1, and right at any other.
+                set_meta(conn, SHARED_OFFSET, repr(self.clock.base))
+                set_meta(conn, SHARED_SPEED, repr(self.clock.speed))
             self._saved_offset = self.clock.offset
 
     def join_local_time(self) -> None:
         """For a second process on this device (the CLI): use the kiosk's shared time."""
         saved = get_meta(self.store.conn, SHARED_OFFSET)
         if saved is not None:
-            self.clock.offset = float(saved)
+            speed = get_meta(self.store.conn, SHARED_SPEED)
+            self.clock.follow(float(saved), 1.0 if speed is None else float(speed))
         last = self.state.last_at
         if last > self.clock.now():
             self.clock.offset += last - self.clock.now()

@@ -33,3 +33,18 @@ class SharedClock:
     def now(self) -> float:
         elapsed = self.source() - self._origin
         return self._origin + elapsed * self.speed + self.offset
+
+    @property
+    def base(self) -> float:
+        """Shared time is ``source() * speed + base``: what another process needs.
+
+        The monotonic clock is the machine's, so a second process on the same
+        device (the terminal's commands beside a kiosk) gets the same shared
+        time from this and the speed; at speed 1 it is the offset.
+        """
+        return self._origin * (1.0 - self.speed) + self.offset
+
+    def follow(self, base: float, speed: float) -> None:
+        """Run as a clock with that base and speed runs (see :attr:`base`)."""
+        self.speed = speed
+        self.offset = base - self._origin * (1.0 - speed)

@@ -133,3 +133,27 @@ def test_a_table_device_refuses_what_its_peers_would_refuse(tmp_path: Path) -> N
     assert not table.submit(StartHand(2)).ok
     table.close()
     td.close()
+
+
+def test_the_terminal_beside_a_fast_forwarded_kiosk_keeps_its_shared_time(
+        tmp_path: Path) -> None:
+    """``pubpoker kiosk --speed 60`` and a TD command on the same device agree on the time."""
+    mono = FakeTime(5000.0)
+    kiosk = Station(open_store(data_dir=tmp_path),
+                    SharedClock(source=mono.now, speed=60.0, offset=123.0),
+                    rng=random.Random(3))
+    started(kiosk)
+    mono.t += 10.0
+    kiosk.tick()  # the checkpoint saves the kiosk's time for other processes
+    mono.t += 2.0
+    terminal = Station(open_store(data_dir=tmp_path), SharedClock(source=mono.now),
+                       rng=random.Random(4))
+    terminal.join_local_time()
+    assert abs(terminal.now() - kiosk.now()) < 1e-6
+    mono.t += 7.5
+    assert abs(terminal.now() - kiosk.now()) < 1e-6
+    assert terminal.submit(TogglePause()).ok
+    paused = terminal.state.clock
+    assert paused.since is None and abs(paused.position - (19.5 * 60.0)) < 1e-6
+    terminal.close()
+    kiosk.close()
