@@ -107,6 +107,7 @@ class Night:
         self.cut: set[int] = set()
         self.heal_reader: int | None = None
         self.hfh_rounds = 0
+        self.redraw_resumed = False
         self.window_busts = 0
         self.report: list[str] = []
 
@@ -262,21 +263,35 @@ class Night:
         self.acked.append(("bust", player))
 
     def confirm_moves(self, source: Kiosk) -> None:
-        """Every pending move: the mover taps their card at the new table."""
-        while True:
-            moves = dict(self.state(source).moves)
-            if not moves:
-                return
-            for player, move in moves.items():
-                target = self.tables[move.target.table]
-                # A target cut off by the partition learns of the move when it heals.
-                wait_for(lambda p=player, d=target: p in self.state(d).moves, PARTITION + 30,
-                         f"{target.name} to know the move")
-                n = int(self.state(target).players[player].name.split()[-1])
-                target.tap(card(n), lambda p=player, d=target: p not in self.state(d).moves)
+        """Every pending move: the mover taps their card at the new table.
+
+        One at a time, read afresh from the bust's table: a confirmed move may make
+        balancing cancel or re-plan another.
+        """
+        deadline = time.monotonic() + 3 * PARTITION + 60
+        while moves := dict(self.state(source).moves):
+            assert time.monotonic() < deadline, f"moves not confirmed: {moves}"
+            player, move = next(iter(moves.items()))
+            target = self.tables[move.target.table]
+
+            def known(p: str = player, want: Any = move.target, d: Kiosk = target) -> Any:
+                now = self.state(source).moves.get(p)
+                if now is None or now.target != want:
+                    return None  # cancelled or re-planned meanwhile: read the source again
+                there = self.state(d).moves.get(p)
+                return there is not None and there.target == want
+
+            # A target cut off by the partition learns of the move when it heals.
+            wait_for(lambda: known() is not False, PARTITION + 30,
+                     f"{target.name} to know the move")
+            if not known():
+                continue
+            n = int(self.state(target).players[player].name.split()[-1])
+            target.tap(card(n), lambda p=player, d=target: p not in self.state(d).moves)
+            if self.state(target).players[player].seat == move.target:
                 self.acked.append(("move", player))
-            wait_for(lambda m=moves: all(p not in self.state(source).moves for p in m), 30,
-                     "moves confirmed at the bust's table")
+            wait_for(lambda p=player: p not in self.state(source).moves, 30,
+                     "the move confirmed at the bust's table")
 
     def td_clock_buttons(self) -> None:
         """The TD's +1 minute and NEXT LEVEL: every device's clock follows."""
@@ -294,6 +309,17 @@ class Night:
             self.acked.append(("td", kind))
         wait_for(lambda: shown() > period, 15, "the display to show the next level")
         self.say(f"TD: +1 minute, next level (period {period} → {shown()})")
+
+    def resume_after_redraw(self) -> None:
+        """C6 stops the clock for the final table's redraw; the TD's PAUSE starts it."""
+        self.redraw_resumed = True
+        clock = self.state().clock
+        if not clock.started or clock.running:
+            return
+        self.press_and_wait(self.tv, "pause")
+        wait_for(lambda: self.state().clock.running, 15, "the clock after the redraw")
+        self.acked.append(("td", "clock-resumed"))
+        self.say("final table drawn; the TD started the clock again")
 
     # --- hand for hand -------------------------------------------------------------------
 
@@ -439,6 +465,8 @@ class Night:
         elif name == "forged-peer":
             port = self.tv_port()
             attacker = self.lan.add()
+            before = sum((self.tv.status() or {}).get("drops", {}).values())
+            sent = before
             for mode in ("forged-mac", "forged-event", "role-claim", "garbage"):
                 run = subprocess.run(attacker.argv(
                     sys.executable, "-m", "tests.sync.attacker", mode,
@@ -447,10 +475,12 @@ class Night:
                     capture_output=True, text=True, timeout=60)
                 assert run.returncode == 0, run.stderr[-2000:]
                 self.say(f"attacker {mode}: {run.stdout.strip()}")
+                sent += json.loads(run.stdout)["sent"]
             assert "ghost" not in self.state(self.tv).players
-            drops = (self.tv.status() or {}).get("drops", {})
-            self.say(f"display's dropped frames: {drops}")
-            assert sum(drops.values()) > 0, drops
+            # Every forged frame is counted as dropped, none taken.
+            wait_for(lambda: sum((self.tv.status() or {}).get("drops", {}).values()) >= sent,
+                     10, "the display to count every forged frame")
+            self.say(f"display's dropped frames: {self.tv.status()['drops']}")
         if name == "reader-unplug":
             self.heals[name] = -1.0  # set by the next card read at that table
         else:
@@ -580,6 +610,8 @@ def test_a_whole_night_with_faults_loses_nothing(night: Night) -> None:
         after = night.state()
         if after.winner is not None:
             break
+        if after.final_table and not night.redraw_resumed:
+            night.resume_after_redraw()
         if after.hand_for_hand and after.final_table:
             night.hand_for_hand(False)
         elif after.hand_for_hand:
