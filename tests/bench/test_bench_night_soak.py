@@ -31,7 +31,6 @@ import json
 import os
 import random
 import resource
-import shutil
 import subprocess
 import sys
 import threading
@@ -48,8 +47,8 @@ from kiosk.store import open_store
 from kiosk.sync.stats import Drop
 from tests.bench.procstat import ProcSample, sample
 from tests.night.rig import ROOT, Kiosk, card, wait_for
-from tests.night.test_whole_night import BUST_TAP, PLAYERS, Night
-from tests.sync.netns import Host, Lan, netns_available
+from tests.night.test_whole_night import BUST_TAP, PLAYERS, Night, on_a_lan
+from tests.sync.netns import Host, Lan
 
 HOURS = float(os.environ.get("PUBPOKER_SOAK_HOURS", "8"))
 SPEED = float(os.environ.get("PUBPOKER_SOAK_SPEED", "60"))
@@ -348,20 +347,7 @@ class Soak(Night):
 
 @pytest.fixture
 def soak(tmp_path: Path) -> Iterator[Soak]:
-    reason = netns_available()
-    if reason is not None:
-        pytest.skip(f"network namespaces unavailable: {reason}")
-    lan = Lan()
-    made = Soak(lan, tmp_path)
-    try:
-        yield made
-    finally:
-        made.stop()
-        lan.close()
-        keep = Path("/tmp/pubpoker-soak-last")
-        shutil.rmtree(keep, ignore_errors=True)
-        shutil.copytree(tmp_path, keep, ignore=shutil.ignore_patterns("*.db*", "pins", "reader"),
-                        symlinks=True)
+    yield from on_a_lan(Soak, tmp_path, Path("/tmp/pubpoker-soak-last"))
 
 
 def test_bench_soak_a_night_at_speed(soak: Soak) -> None:

@@ -44,7 +44,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -82,6 +82,8 @@ CLOCK_KINDS = frozenset({"clock-started", "clock-paused", "clock-resumed", "leve
 BUST_TAP = "Slått ut:"
 
 pytestmark = pytest.mark.slow
+
+N = TypeVar("N", bound="Night")
 
 
 class Night:
@@ -510,24 +512,28 @@ class Night:
         return [t for t in state.tables if state.tables[t].seats]
 
 
-@pytest.fixture
-def night(tmp_path: Path) -> Iterator[Night]:
+def on_a_lan(make: Callable[[Lan, Path], N], tmp_path: Path, keep: Path) -> Iterator[N]:
+    """A night's devices on a fresh test LAN; stopped after, their logs kept in ``keep``."""
     reason = netns_available()
     if reason is not None:
         pytest.skip(f"network namespaces unavailable: {reason}")
     lan = Lan()
-    made = Night(lan, tmp_path)
+    made = make(lan, tmp_path)
     try:
         yield made
     finally:
         made.stop()
         lan.close()
         print("\n".join(made.report))
-        # Keep the devices' logs of the last run (pytest prunes its old temp dirs).
-        keep = Path("/tmp/pubpoker-night-last")
+        # pytest prunes its old temp dirs; the last run's logs stay here.
         shutil.rmtree(keep, ignore_errors=True)
         shutil.copytree(tmp_path, keep, ignore=shutil.ignore_patterns("*.db*", "pins", "reader"),
                         symlinks=True)
+
+
+@pytest.fixture
+def night(tmp_path: Path) -> Iterator[Night]:
+    yield from on_a_lan(Night, tmp_path, Path("/tmp/pubpoker-night-last"))
 
 
 def test_a_whole_night_with_faults_loses_nothing(night: Night) -> None:
