@@ -623,6 +623,7 @@ def _hand_started(state: Tournament, event: HandStarted, commit: bool) -> None:
 
 @_on(EventKind.HAND_FOR_HAND_SET)
 def _hand_for_hand(state: Tournament, event: HandForHandSet, commit: bool) -> None:
+    _not_finished(state)
     if not commit:
         return
     state.hand_for_hand = event.on

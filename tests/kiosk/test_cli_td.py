@@ -111,6 +111,21 @@ def test_bad_input_is_refused_in_the_language_and_changes_nothing(
     assert logged() == before
 
 
+def test_with_no_tournament_the_terminal_says_so_and_writes_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (("hand-for-hand", "on"), ("clock", "start"), ("seat", "draw")):
+        code, out, err = run(capsys, tmp_path, *argv, lang="nn")
+        assert (code, out, err) == (2, "", "Inga turnering er i gang\n"), argv
+    with pytest.raises(SystemExit) as exit_:
+        run(capsys, tmp_path, "hand-for-hand", "maybe")
+    assert exit_.value.code == 2 and "invalid choice: 'maybe'" in capsys.readouterr().err
+    store = open_store(data_dir=tmp_path)
+    try:
+        assert store.current_tournament() is None
+    finally:
+        store.close()
+
+
 def test_close_records_results_and_writes_exports(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, tmp_path, "tournament", "new", "--preset", "pf-pokerklub")

@@ -37,6 +37,7 @@ from rules.refusals import (
     NotEnoughPlayers,
     NotHandForHand,
     PlayerAlreadyOut,
+    TournamentFinished,
     UnknownPlayer,
     UnknownTable,
 )
@@ -417,6 +418,16 @@ def test_C7_hand_for_hand_waits_for_every_table_then_deals_on() -> None:
     assert night.state.tables_still_playing() == []
     night.do(StartHand(1))
     assert night.state.tables_still_playing() == [1]
+
+
+def test_C7_hand_for_hand_is_refused_once_the_tournament_is_over() -> None:
+    from rules.commands import SetHandForHand
+
+    night = Night().started(2)
+    night.do(BustPlayers(("p1",), by="p2"))
+    assert night.state.finished
+    refused(night, SetHandForHand(True), TournamentFinished)
+    assert not night.state.hand_for_hand
 
 
 def test_a_replay_that_keeps_no_records_folds_like_one_that_does() -> None:
