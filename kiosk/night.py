@@ -287,20 +287,9 @@ class Night:
 
     def close(self, tid: str) -> list[str]:
         """Results into the standings, exports written, the tournament closed."""
-        from kiosk.store.tournaments import set_status
-        from kiosk.store.tx import transaction
-
-        store = self.app.store
-        store.record_results(tid, self.app.station.state)
-        folder = self.app.data_dir / "exports"
-        folder.mkdir(parents=True, exist_ok=True)
-        files = []
-        for fmt in ("csv", "json"):
-            path = folder / f"results-{tid}.{fmt}"
-            path.write_text(store.export_results(tid, fmt), encoding="utf-8")
-            files.append(str(path))
-        with transaction(store.conn) as conn:
-            set_status(conn, tid, "closed")
+        written = self.app.store.close_tournament(tid, self.app.station.state,
+                                                  self.app.data_dir / "exports")
+        files = [str(path) for path in written]
         log.info("closed %s: %s", tid, ", ".join(files))
         return files
 

@@ -208,9 +208,6 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _close(args: argparse.Namespace) -> int:
-    from kiosk.store.tournaments import set_status
-    from kiosk.store.tx import transaction
-
     with _station(args) as station:
         state = station.state
         tid = station.tournament_id
@@ -219,17 +216,8 @@ def _close(args: argparse.Namespace) -> int:
         if not state.finished and not args.force:
             raise NotFinished(left=state.remaining)
         store: Store = station.store
-        store.record_results(tid, state)
-        folder = store_path(args).parent / "exports"
-        folder.mkdir(parents=True, exist_ok=True)
-        files = []
-        for fmt in ("csv", "json"):
-            path = folder / f"results-{tid}.{fmt}"
-            path.write_text(store.export_results(tid, fmt), encoding="utf-8")
-            files.append(str(path))
-        with transaction(store.conn) as conn:
-            set_status(conn, tid, "closed")
-        _say(args, "closed", files=", ".join(files))
+        files = store.close_tournament(tid, state, store_path(args).parent / "exports")
+        _say(args, "closed", files=", ".join(str(f) for f in files))
     return 0
 
 

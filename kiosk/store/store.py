@@ -41,6 +41,7 @@ from kiosk.store.tournaments import (
     list_tournaments,
     on_added,
     set_season,
+    set_status,
 )
 from kiosk.store.tx import transaction
 from rules.events import Event, Record
@@ -178,6 +179,25 @@ class Store:
         """Results as CSV or JSON, refreshed from the log first."""
         self.record_results(self.tournament(tournament).id)
         return results_mod.export_results(self.conn, tournament, fmt)
+
+    def close_tournament(self, tournament_id: str, state: Tournament,
+                         folder: Path) -> list[Path]:
+        """The night is over: results and standings recorded, exports written, closed.
+
+        One fold's results serve both export files (``export_results`` would refold
+        the whole log for each). Returns the files written in ``folder``.
+        """
+        self.record_results(tournament_id, state)
+        folder.mkdir(parents=True, exist_ok=True)
+        files = []
+        for fmt in ("csv", "json"):
+            path = folder / f"results-{tournament_id}.{fmt}"
+            path.write_text(results_mod.export_results(self.conn, tournament_id, fmt),
+                            encoding="utf-8")
+            files.append(path)
+        with transaction(self.conn) as conn:
+            set_status(conn, tournament_id, "closed")
+        return files
 
     def export_standings(self, season: str, fmt: results_mod.ExportFormat) -> str:
         """Standings as CSV or JSON, with every tournament's results refreshed first."""
