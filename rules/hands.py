@@ -33,6 +33,7 @@ from rules.hand_tables import (
 from rules.i18n import DEFAULT_LANGUAGE
 
 __all__ = [
+    "Cards",
     "Game",
     "HandCategory",
     "HandValue",
@@ -40,6 +41,8 @@ __all__ = [
     "WrongBoardCount",
     "WrongCardCount",
     "WrongHoleCount",
+    "as_cards",
+    "as_game",
     "evaluate_high",
     "evaluate_low8",
     "rank5",
@@ -263,22 +266,24 @@ def _flush_rank(cards: Sequence[int], key: int) -> int:
     return SUITED[mask]
 
 
-def _game(game: Game | str) -> Game:
+def as_game(game: Game | str) -> Game:
+    """A game by name or value; an unknown name is a translated error."""
     try:
         return Game(game)
     except ValueError:
         raise UnknownGame(game=str(game)) from None
 
 
-def _cards(cards: Cards) -> tuple[Card, ...]:
+def as_cards(cards: Cards) -> tuple[Card, ...]:
+    """Cards given as text or objects, as a tuple."""
     return parse(cards) if isinstance(cards, str) else tuple(cards)
 
 
 def _checked(hole: Cards, board: Cards, game: Game | str) -> tuple[
     Game, tuple[Card, ...], tuple[Card, ...]
 ]:
-    kind = _game(game)
-    hole_cards, board_cards = _cards(hole), _cards(board)
+    kind = as_game(game)
+    hole_cards, board_cards = as_cards(hole), as_cards(board)
     verify_distinct(hole_cards + board_cards)
     if kind is Game.OMAHA:
         if not 4 <= len(hole_cards) <= 6:

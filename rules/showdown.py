@@ -11,9 +11,17 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from rules.cards import Card, parse, verify_distinct
+from rules.cards import Card, verify_distinct
 from rules.errors import RulesError
-from rules.hands import Game, HandValue, UnknownGame, evaluate_high, evaluate_low8
+from rules.hands import (
+    Cards,
+    Game,
+    HandValue,
+    as_cards,
+    as_game,
+    evaluate_high,
+    evaluate_low8,
+)
 from rules.house import ShowdownOrder
 from rules.i18n import DEFAULT_LANGUAGE
 from rules.pots import Awards, Pot, award_pots, clockwise_from
@@ -34,7 +42,6 @@ __all__ = [
 #: How many hole cards a player holds, and so must show to win (P5).
 HOLE_CARDS: Final = {Game.HOLDEM: 2, Game.OMAHA: 4}
 
-Cards = Iterable[Card] | str
 
 
 class NoActiveSeat(RulesError, ValueError):
@@ -198,17 +205,6 @@ class Ranking:
         return {hand.seat: hand.low if hand.complete else None for hand in self.hands}
 
 
-def _game(game: Game | str) -> Game:
-    try:
-        return Game(game)
-    except ValueError:
-        raise UnknownGame(game=str(game)) from None
-
-
-def _cards(cards: Cards) -> tuple[Card, ...]:
-    return parse(cards) if isinstance(cards, str) else tuple(cards)
-
-
 def _high(entry: ShownHand) -> HandValue:
     assert entry.high is not None
     return entry.high
@@ -237,9 +233,9 @@ def rank_showdown(
     >>> rank_showdown("Ah Kh Qh Jh Th", {1: "2c 3c", 2: "4d 5s"}, button=1).high_winners
     (2, 1)
     """
-    kind = _game(game)
-    board_cards = _cards(board)
-    shown = {seat: _cards(cards) for seat, cards in hands.items()}
+    kind = as_game(game)
+    board_cards = as_cards(board)
+    shown = {seat: as_cards(cards) for seat, cards in hands.items()}
     verify_distinct(board_cards + tuple(card for cards in shown.values() for card in cards))
     needed = HOLE_CARDS[kind]
     entries: list[ShownHand] = []
