@@ -23,21 +23,15 @@ from kiosk.sync.auth import event_seal, frame_mac, new_key
 from kiosk.sync.frames import PROTOCOL, encode_frame
 from rules.events import PlayerCheckedIn, event_to_json
 from tests.sync.harness import Peer, converged, wait_for
-from tests.sync.netns import Lan, netns_available
+from tests.sync.netns import Lan, fresh_lan
 
 pytestmark = pytest.mark.bench
 
 
 @pytest.fixture
 def lan() -> Iterator[Lan]:
-    reason = netns_available()
-    if reason is not None:
-        pytest.skip(f"network namespaces unavailable: {reason}")
-    lan = Lan()
-    try:
-        yield lan
-    finally:
-        lan.close()
+    with fresh_lan() as made:
+        yield made
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ from kiosk.store import open_store
 from kiosk.timebase import SharedClock
 from kiosk.tonight import tonight
 from rules.commands import CheckIn, DrawSeats, StartClock
-from tests.sync.netns import Lan, netns_available
+from tests.sync.netns import Lan, require_netns
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,9 +33,7 @@ pytestmark = pytest.mark.slow
 @pytest.mark.parametrize(("role", "emits"), [("table", False), ("console", True)])
 def test_only_a_clock_owner_restores_the_clock_at_power_on(
         tmp_path: Path, role: str, emits: bool) -> None:
-    reason = netns_available()
-    if reason is not None:
-        pytest.skip(f"network namespaces unavailable: {reason}")
+    require_netns()
     store = open_store(data_dir=tmp_path / "td")
     station = Station(store, SharedClock(), random.Random(1), role="console")
     assert station.create(tonight(TournamentConfig(tables=2), dt.date(2026, 11, 27))).ok

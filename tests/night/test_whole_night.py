@@ -59,7 +59,7 @@ from rules.fold import fold
 from rules.points import points
 from rules.state import Tournament
 from tests.night.rig import ROOT, TABLE_PINS, TD_PINS, Kiosk, card, wait_for
-from tests.sync.netns import Lan, netns_available
+from tests.sync.netns import Lan, fresh_lan
 
 PLAYERS = 40
 TABLES = 4
@@ -514,21 +514,17 @@ class Night:
 
 def on_a_lan(make: Callable[[Lan, Path], N], tmp_path: Path, keep: Path) -> Iterator[N]:
     """A night's devices on a fresh test LAN; stopped after, their logs kept in ``keep``."""
-    reason = netns_available()
-    if reason is not None:
-        pytest.skip(f"network namespaces unavailable: {reason}")
-    lan = Lan()
-    made = make(lan, tmp_path)
-    try:
-        yield made
-    finally:
-        made.stop()
-        lan.close()
-        print("\n".join(made.report))
-        # pytest prunes its old temp dirs; the last run's logs stay here.
-        shutil.rmtree(keep, ignore_errors=True)
-        shutil.copytree(tmp_path, keep, ignore=shutil.ignore_patterns("*.db*", "pins", "reader"),
-                        symlinks=True)
+    with fresh_lan() as lan:
+        made = make(lan, tmp_path)
+        try:
+            yield made
+        finally:
+            made.stop()
+            print("\n".join(made.report))
+            # pytest prunes its old temp dirs; the last run's logs stay here.
+            shutil.rmtree(keep, ignore_errors=True)
+            shutil.copytree(tmp_path, keep, symlinks=True,
+                            ignore=shutil.ignore_patterns("*.db*", "pins", "reader"))
 
 
 @pytest.fixture

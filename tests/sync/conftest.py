@@ -10,23 +10,13 @@ import pytest
 
 from kiosk.sync.auth import new_key
 from tests.sync.harness import Peer
-from tests.sync.netns import Lan, netns_available
-
-
-@pytest.fixture(scope="session")
-def netns_reason() -> str | None:
-    return netns_available()
+from tests.sync.netns import Lan, fresh_lan
 
 
 @pytest.fixture
-def lan(netns_reason: str | None) -> Iterator[Lan]:
-    if netns_reason is not None:
-        pytest.skip(f"network namespaces unavailable: {netns_reason}")
-    lan = Lan()
-    try:
-        yield lan
-    finally:
-        lan.close()
+def lan() -> Iterator[Lan]:
+    with fresh_lan() as made:
+        yield made
 
 
 @pytest.fixture

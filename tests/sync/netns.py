@@ -8,13 +8,18 @@ A partition takes a host's ``eth0`` down; healing brings it back up.
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-__all__ = ["Host", "Lan", "netns_available"]
+import pytest
+
+__all__ = ["Host", "Lan", "fresh_lan", "netns_available", "require_netns"]
 
 SUBNET = "10.77.0"
 
@@ -23,6 +28,7 @@ def _ip(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["ip", *args], check=check, capture_output=True, text=True)
 
 
+@functools.cache
 def netns_available() -> str | None:
     """None if namespaces work here; else why not."""
     if os.geteuid() != 0:
@@ -94,3 +100,21 @@ class Lan:
             _ip("netns", "del", host.ns, check=False)
         _ip("netns", "del", self.hub, check=False)
         self.hosts.clear()
+
+
+def require_netns() -> None:
+    """Skip the calling test where network namespaces do not work."""
+    reason = netns_available()
+    if reason is not None:
+        pytest.skip(f"network namespaces unavailable: {reason}")
+
+
+@contextmanager
+def fresh_lan() -> Iterator[Lan]:
+    """A new test LAN, taken down after (the test is skipped without namespaces)."""
+    require_netns()
+    lan = Lan()
+    try:
+        yield lan
+    finally:
+        lan.close()

@@ -14,8 +14,21 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from rules.commands import BustPlayers
+from rules.state import Tournament
+from tests.rules.tournament_kit import Night
+
 #: The sizes the wall screens must serve: 720p, 1080p and 4K.
 SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
+
+
+@pytest.fixture(scope="module")
+def finished() -> Tournament:
+    """Twelve players, eleven busted a minute apart: the winner known."""
+    night = Night().started(12)
+    for i in range(1, 12):
+        night.do(BustPlayers((f"p{i}",)), at=60.0 * i)
+    return night.state
 
 
 @pytest.fixture(scope="session", autouse=True)

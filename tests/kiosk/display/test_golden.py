@@ -90,14 +90,6 @@ def paused() -> Tournament:
     return night.state
 
 
-@pytest.fixture(scope="module")
-def finished() -> Tournament:
-    night = Night().started(12)
-    for i in range(1, 12):
-        night.do(BustPlayers((f"p{i}",)), at=60.0 * i)
-    return night.state
-
-
 Draw = Callable[[pygame.Surface], None]
 
 

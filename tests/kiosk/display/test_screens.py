@@ -92,14 +92,6 @@ def big_night() -> Night:
     return night
 
 
-@pytest.fixture(scope="module")
-def finished() -> Tournament:
-    night = Night().started(12)
-    for i in range(1, 12):
-        night.do(BustPlayers((f"p{i}",)), at=60.0 * i)
-    return night.state
-
-
 Screen = Callable[[pygame.Surface], None]
 
 
