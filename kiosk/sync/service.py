@@ -516,12 +516,12 @@ class SyncService:
         lonely_since, patience = time.monotonic(), cfg.lonely_after
         while True:
             await asyncio.sleep(cfg.watch_every)
-            now = await asyncio.to_thread(network_signature)
             if any(link.verified for link in self._links.values()):
                 # Linked: the network works, whatever changed (a new interface, say).
                 # A change that breaks the links is acted on once they are gone.
                 lonely_since, patience = time.monotonic(), cfg.lonely_after
                 continue
+            now = await asyncio.to_thread(network_signature)
             changed = now != last
             lonely = time.monotonic() - lonely_since > patience
             if not (changed or lonely) or self._discovery is None:
