@@ -141,7 +141,12 @@ fi
 # --- packages -------------------------------------------------------------
 # python3-pygame: pip wheels have no KMSDRM; python3-lgpio: Raspberry Pi OS
 # only (plain Debian on a PC has no Pi GPIO, so a missing one is a warning).
+# SDL's KMSDRM driver draws through EGL/GLES on a GBM surface, and Debian's
+# python3-pygame pulls in none of them: without libegl1, libgles2, libgbm1
+# and a Mesa DRI driver (libgl1-mesa-dri: vc4/v3d on a Pi, virtio/llvmpipe in
+# a VM) set_mode fails with "EGL not initialized".
 PACKAGES=(python3 python3-venv python3-pygame python3-gpiozero python3-lgpio python3-serial
+          libegl1 libgles2 libgbm1 libegl-mesa0 libgl1-mesa-dri
           chrony avahi-daemon libnss-mdns iw ca-certificates)
 [ "$READ_ONLY_ROOT" = 1 ] && PACKAGES+=(overlayroot)
 

@@ -22,7 +22,6 @@ or PyPI that cannot be reached is a skip with the reason, not a failure.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import os
 import re
@@ -37,11 +36,19 @@ from pathlib import Path
 
 import pytest
 
+from tests.appliance.debroot import (
+    base_tarball,
+    extract,
+    keep_debs,
+    provision,
+    run,
+    skip_if_unreachable,
+    snapshot_source,
+    with_cached_debs,
+)
+
 pytestmark = pytest.mark.slow
 
-REPO = Path(__file__).resolve().parents[2]
-CACHE = Path(os.environ.get("PUBPOKER_TEST_CACHE", "/var/cache/pubpoker-test"))
-SUITE = "bookworm"
 GROUPS = ("video", "render", "input", "gpio", "dialout", "audio")
 CMDLINE = ("console=serial0,115200 console=tty1 root=PARTUUID=4e639091-02 rootfstype=ext4 "
            "fsck.repair=yes rootwait quiet")
@@ -56,100 +63,6 @@ EXCLUDED_DIRS = {
     "var/cache/apt", "var/lib/apt/lists", "var/log", "var/cache/debconf",
 }
 EXCLUDED_FILES = re.compile(r"(\.pyc$|/__pycache__(/|$))")
-
-
-def first_deb_uri() -> str | None:
-    """The first ``deb`` URI serving bookworm in this machine's apt sources."""
-    entries: list[tuple[str, list[str]]] = []  # (uri, suites)
-    lists = [Path("/etc/apt/sources.list"), *sorted(Path("/etc/apt/sources.list.d").glob("*"))]
-    for path in lists:
-        if not path.is_file():
-            continue
-        text = path.read_text(errors="replace")
-        if path.suffix == ".sources":
-            for para in re.split(r"\n\s*\n", text):
-                fields: dict[str, str] = {}
-                for line in para.splitlines():
-                    if line.startswith("#") or ":" not in line:
-                        continue
-                    key, _, value = line.partition(":")
-                    fields[key.strip().lower()] = value.strip()
-                if fields.get("enabled", "yes").lower() == "no":
-                    continue
-                if "deb" in fields.get("types", "").split():
-                    for uri in fields.get("uris", "").split():
-                        entries.append((uri, fields.get("suites", "").split()))
-        elif path.name == "sources.list" or path.suffix == ".list":
-            for line in text.splitlines():
-                words = re.sub(r"\[[^]]*\]", "", line.split("#", 1)[0]).split()
-                if len(words) >= 3 and words[0] == "deb":
-                    entries.append((words[1], words[2:3]))
-    for uri, suites in entries:
-        if SUITE in suites:
-            return uri
-    return entries[0][0] if entries else None
-
-
-def run(
-    cmd: list[str], timeout: float, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
-                          check=False, env=env)
-
-
-def base_tarball(arch: str) -> Path:
-    """A cached ``debootstrap --variant=minbase`` root as a tarball; skip if unreachable."""
-    tarball = CACHE / f"debootstrap-{SUITE}-{arch}-minbase.tar"
-    if tarball.exists():
-        return tarball
-    mirror = first_deb_uri()
-    if mirror is None:
-        pytest.skip("no deb source in /etc/apt to take a mirror from")
-    CACHE.mkdir(parents=True, exist_ok=True)
-    work = CACHE / f"debootstrap-{os.getpid()}"
-    shutil.rmtree(work, ignore_errors=True)
-    try:
-        result = run(["debootstrap", "--variant=minbase", f"--arch={arch}", SUITE,
-                      str(work), mirror], timeout=900)
-        if result.returncode != 0:
-            pytest.skip(f"debootstrap from {mirror} failed (mirror unreachable?): "
-                        f"{(result.stdout + result.stderr)[-800:]}")
-        partial = tarball.with_name(f".{tarball.name}.{os.getpid()}")
-        subprocess.run(["tar", "-C", str(work), "--numeric-owner", "-cf", str(partial), "."],
-                       check=True, timeout=600)
-        partial.rename(tarball)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    return tarball
-
-
-@functools.cache
-def wheels() -> Path:
-    """The pure-python deps (and setuptools to build the app) from PyPI via this machine's pip."""
-    target = CACHE / f"wheels-py{sys.version_info.major}{sys.version_info.minor}"
-    target.mkdir(parents=True, exist_ok=True)
-    fresh = CACHE / f".wheels-{os.getpid()}"
-    fresh.mkdir(exist_ok=True)
-    try:
-        result = run([sys.executable, "-m", "pip", "download", "-q", "--dest", str(fresh),
-                      "--find-links", str(target), "--only-binary=:all:",
-                      "sqlite-utils", "zeroconf", "websockets", "setuptools>=68"], timeout=600)
-        if result.returncode != 0:
-            pytest.skip(f"pip download failed (PyPI unreachable?): {result.stderr[-800:]}")
-        for wheel in fresh.glob("*.whl"):
-            if not (target / wheel.name).exists():
-                cache_copy(wheel, target / wheel.name)
-    finally:
-        shutil.rmtree(fresh, ignore_errors=True)
-    return target
-
-
-def snapshot_source(dest: Path) -> Path:
-    """A frozen copy of the repository, so edits made meanwhile cannot change the run."""
-    ignore = shutil.ignore_patterns(".git", ".venv", "*_cache", ".hypothesis", ".benchmarks",
-                                    "__pycache__", "*.egg-info", "build", "dist")
-    shutil.copytree(REPO, dest, ignore=ignore)
-    return dest
 
 
 def tree_digest(root: Path) -> dict[str, tuple[object, ...]]:
@@ -197,21 +110,6 @@ class Provisioned:
         return provision(self.root, self.source, *extra)
 
 
-def provision(root: Path, source: Path, *extra: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PIP_", "PYTHON"))}
-    env["DEBIAN_FRONTEND"] = "noninteractive"
-    return run(["bash", str(source / "provisioning/provision.sh"), "--root", str(root),
-                "--no-start", "--source", str(source), "--wheels", str(wheels()), *extra],
-               timeout=900, env=env)
-
-
-def cache_copy(src: Path, dest: Path) -> None:
-    """Copy into the shared cache under a temporary name, so a parallel run never reads half."""
-    partial = dest.with_name(f".{dest.name}.{os.getpid()}")
-    shutil.copy(src, partial)
-    os.replace(partial, dest)
-
-
 @pytest.fixture(scope="module")
 def provisioned(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Provisioned]:
     if not sys.platform.startswith("linux") or os.geteuid() != 0:
@@ -226,8 +124,7 @@ def provisioned(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Provisione
     root = base / "root"
     root.mkdir()
     try:
-        subprocess.run(["tar", "-C", str(root), "--numeric-owner", "-xpf", str(tarball)],
-                       check=True, timeout=600)
+        extract(tarball, root)
         shutil.copy("/etc/resolv.conf", root / "etc/resolv.conf")
         boot = root / "boot/firmware"
         boot.mkdir(parents=True, exist_ok=True)
@@ -237,21 +134,12 @@ def provisioned(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Provisione
         wants = root / "etc/systemd/system/getty.target.wants"
         wants.mkdir(parents=True, exist_ok=True)
         (wants / "getty@tty1.service").symlink_to("/lib/systemd/system/getty@.service")
-        debs = CACHE / f"debs-{SUITE}-{arch}"
-        debs.mkdir(parents=True, exist_ok=True)
-        archives = root / "var/cache/apt/archives"
-        for deb in debs.glob("*.deb"):
-            shutil.copy(deb, archives / deb.name)
+        debs = with_cached_debs(root, arch)
         source = snapshot_source(base / "src")
 
         first = provision(root, source)
-        for deb in archives.glob("*.deb"):
-            if not (debs / deb.name).exists():
-                cache_copy(deb, debs / deb.name)
-        if first.returncode != 0 and re.search(
-            r"(Temporary failure resolving|Could not resolve|Failed to fetch|Network is "
-            r"unreachable)", first.stdout + first.stderr):
-            pytest.skip(f"the mirror is unreachable from the chroot: {first.stderr[-800:]}")
+        keep_debs(root, debs)
+        skip_if_unreachable(first, "the chroot")
         assert first.returncode == 0, first.stdout[-3000:] + first.stderr[-3000:]
         before = tree_digest(root)
         second = provision(root, source)

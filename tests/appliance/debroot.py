@@ -1,0 +1,176 @@
+"""A Debian bookworm root for the appliance tests, built and cached once.
+
+Shared by the provision chroot test and the VM boot tests. The mirror is
+the first ``deb`` source of this machine's own apt configuration (never a
+host written into the repository). ``/var/cache/pubpoker-test/`` (or
+``$PUBPOKER_TEST_CACHE``) keeps the debootstrapped root as a tarball, the
+downloaded ``.deb`` files and the wheels, so a warm run downloads nothing.
+A mirror or PyPI that cannot be reached is a skip with the reason, not a
+failure.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CACHE = Path(os.environ.get("PUBPOKER_TEST_CACHE", "/var/cache/pubpoker-test"))
+SUITE = "bookworm"
+# What a failed apt or debootstrap says when the mirror is out of reach.
+UNREACHABLE = re.compile(r"(Temporary failure resolving|Could not resolve|Failed to fetch|"
+                         r"Network is unreachable)")
+
+
+def first_deb_uri() -> str | None:
+    """The first ``deb`` URI serving bookworm in this machine's apt sources."""
+    entries: list[tuple[str, list[str]]] = []  # (uri, suites)
+    lists = [Path("/etc/apt/sources.list"), *sorted(Path("/etc/apt/sources.list.d").glob("*"))]
+    for path in lists:
+        if not path.is_file():
+            continue
+        text = path.read_text(errors="replace")
+        if path.suffix == ".sources":
+            for para in re.split(r"\n\s*\n", text):
+                fields: dict[str, str] = {}
+                for line in para.splitlines():
+                    if line.startswith("#") or ":" not in line:
+                        continue
+                    key, _, value = line.partition(":")
+                    fields[key.strip().lower()] = value.strip()
+                if fields.get("enabled", "yes").lower() == "no":
+                    continue
+                if "deb" in fields.get("types", "").split():
+                    for uri in fields.get("uris", "").split():
+                        entries.append((uri, fields.get("suites", "").split()))
+        elif path.name == "sources.list" or path.suffix == ".list":
+            for line in text.splitlines():
+                words = re.sub(r"\[[^]]*\]", "", line.split("#", 1)[0]).split()
+                if len(words) >= 3 and words[0] == "deb":
+                    entries.append((words[1], words[2:3]))
+    for uri, suites in entries:
+        if SUITE in suites:
+            return uri
+    return entries[0][0] if entries else None
+
+
+def run(
+    cmd: list[str], timeout: float, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                          check=False, env=env)
+
+
+def base_tarball(arch: str) -> Path:
+    """A cached ``debootstrap --variant=minbase`` root as a tarball; skip if unreachable."""
+    tarball = CACHE / f"debootstrap-{SUITE}-{arch}-minbase.tar"
+    if tarball.exists():
+        return tarball
+    mirror = first_deb_uri()
+    if mirror is None:
+        pytest.skip("no deb source in /etc/apt to take a mirror from")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    work = CACHE / f"debootstrap-{os.getpid()}"
+    shutil.rmtree(work, ignore_errors=True)
+    try:
+        result = run(["debootstrap", "--variant=minbase", f"--arch={arch}", SUITE,
+                      str(work), mirror], timeout=900)
+        if result.returncode != 0:
+            pytest.skip(f"debootstrap from {mirror} failed (mirror unreachable?): "
+                        f"{(result.stdout + result.stderr)[-800:]}")
+        partial = tarball.with_name(f".{tarball.name}.{os.getpid()}")
+        subprocess.run(["tar", "-C", str(work), "--numeric-owner", "-cf", str(partial), "."],
+                       check=True, timeout=600)
+        partial.rename(tarball)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return tarball
+
+
+@functools.cache
+def wheels() -> Path:
+    """The pure-python deps (and setuptools to build the app) from PyPI via this machine's pip."""
+    target = CACHE / f"wheels-py{sys.version_info.major}{sys.version_info.minor}"
+    target.mkdir(parents=True, exist_ok=True)
+    fresh = CACHE / f".wheels-{os.getpid()}"
+    fresh.mkdir(exist_ok=True)
+    try:
+        result = run([sys.executable, "-m", "pip", "download", "-q", "--dest", str(fresh),
+                      "--find-links", str(target), "--only-binary=:all:",
+                      "sqlite-utils", "zeroconf", "websockets", "setuptools>=68"], timeout=600)
+        if result.returncode != 0:
+            pytest.skip(f"pip download failed (PyPI unreachable?): {result.stderr[-800:]}")
+        for wheel in fresh.glob("*.whl"):
+            if not (target / wheel.name).exists():
+                cache_copy(wheel, target / wheel.name)
+    finally:
+        shutil.rmtree(fresh, ignore_errors=True)
+    return target
+
+
+def snapshot_source(dest: Path) -> Path:
+    """A frozen copy of the repository, so edits made meanwhile cannot change the run."""
+    ignore = shutil.ignore_patterns(".git", ".venv", "*_cache", ".hypothesis", ".benchmarks",
+                                    "__pycache__", "*.egg-info", "build", "dist")
+    shutil.copytree(REPO, dest, ignore=ignore)
+    return dest
+
+
+def provision(root: Path, source: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PIP_", "PYTHON"))}
+    env["DEBIAN_FRONTEND"] = "noninteractive"
+    return run(["bash", str(source / "provisioning/provision.sh"), "--root", str(root),
+                "--no-start", "--source", str(source), "--wheels", str(wheels()), *extra],
+               timeout=900, env=env)
+
+
+def cache_copy(src: Path, dest: Path) -> None:
+    """Copy into the shared cache under a temporary name, so a parallel run never reads half."""
+    partial = dest.with_name(f".{dest.name}.{os.getpid()}")
+    shutil.copy(src, partial)
+    os.replace(partial, dest)
+
+
+def extract(tarball: Path, root: Path) -> None:
+    root.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["tar", "-C", str(root), "--numeric-owner", "-xpf", str(tarball)],
+                   check=True, timeout=600)
+
+
+def pack(root: Path, tarball: Path) -> None:
+    """Tar ``root`` into the cache under a temporary name, then rename (parallel runs)."""
+    partial = tarball.with_name(f".{tarball.name}.{os.getpid()}")
+    subprocess.run(["tar", "-C", str(root), "--numeric-owner", "-cf", str(partial), "."],
+                   check=True, timeout=900)
+    partial.rename(tarball)
+
+
+def with_cached_debs(root: Path, arch: str) -> Path:
+    """Seed the root's apt archive from the cache; returns the folder for :func:`keep_debs`."""
+    debs = CACHE / f"debs-{SUITE}-{arch}"
+    debs.mkdir(parents=True, exist_ok=True)
+    archives = root / "var/cache/apt/archives"
+    archives.mkdir(parents=True, exist_ok=True)
+    for deb in debs.glob("*.deb"):
+        if not (archives / deb.name).exists():
+            shutil.copy(deb, archives / deb.name)
+    return debs
+
+
+def keep_debs(root: Path, debs: Path) -> None:
+    """Put the .deb files apt downloaded into the root back in the cache, then drop them."""
+    for deb in (root / "var/cache/apt/archives").glob("*.deb"):
+        if not (debs / deb.name).exists():
+            cache_copy(deb, debs / deb.name)
+
+
+def skip_if_unreachable(result: subprocess.CompletedProcess[str], what: str) -> None:
+    if result.returncode != 0 and UNREACHABLE.search(result.stdout + result.stderr):
+        pytest.skip(f"the mirror is unreachable from {what}: {result.stderr[-800:]}")
