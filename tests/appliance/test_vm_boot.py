@@ -1,0 +1,381 @@
+"""The appliance boots: the provisioned system in a virtual machine, read from outside.
+
+A bookworm root with a kernel and systemd, provision.sh applied, the
+example ``pubpoker.toml`` (with a venue key) on a real FAT partition at
+``/boot/firmware``, booted by ``qemu-system-x86_64`` with a virtio GPU and
+no network card (tests/appliance/vm.py, vmroot.py). Everything asserted is
+read from outside the guest: the serial console, QMP's ``screendump``, and a
+test-only agent on a virtio serial port that runs the TD's ``pubpoker``
+commands and ``systemctl``/``journalctl``.
+
+Three boots share one root image, in order:
+
+1. **First boot**: the host name and role from ``pubpoker.toml`` are
+   applied; the kiosk unit becomes active through ``READY=1`` with no
+   traceback; the TD's commands (check-ins, the draw, START) put the clock
+   on the screen, and the screendump matches the clock rendered under SDL's
+   dummy driver from a copy of the same store at the VM's mode; SIGSTOP on
+   the kiosk makes systemd's watchdog restart it and the clock comes back;
+   check-ins and a bust are acknowledged, then QEMU is SIGKILLed (a power cut).
+2. **After the power cut**: every acknowledged event is there, the database
+   passes ``PRAGMA integrity_check``, the clock is back paused with its
+   power-cut banner on the screen, and first boot did not run again. Boot
+   time (kernel start to the clock on the screendump) and ``systemd-analyze
+   blame`` are printed.
+3. **No TV**: no GPU at all; the kiosk is active and waits without restarts;
+   a GPU hot-plugged through QMP brings the clock up, still without a restart.
+
+Screens are compared after both are scaled to 320×180 (antialiasing and the
+burn-in shift of a pixel or two wash out): at most ``SCREEN_TOLERANCE`` of the
+pixels, and of the clock digits' box, may differ by more than 40/255 in a
+channel. A black screendump fails with the journal attached.
+
+Needs root, QEMU, debootstrap, mke2fs, mkfs.vfat and mtools (``.ci/run``
+installs them); the mirror and PyPI for a cold cache. KVM is used where it
+works, TCG (``-cpu qemu64``) otherwise.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import os
+import re
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+
+from tests.appliance.vm import Screen, Vm, qemu_missing
+from tests.appliance.vmroot import Images, build_images
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
+
+REPO = Path(__file__).resolve().parents[2]
+MODE = (1280, 720)
+GPU = f"virtio-gpu-pci,xres={MODE[0]},yres={MODE[1]}"
+KEY = "5e" * 32
+SCREEN_TOLERANCE = 0.02
+PUBPOKER = "/opt/pubpoker/venv/bin/pubpoker"
+UNIT = "pubpoker-kiosk.service"
+# Boot to the clock under TCG on 2 cores (the issue's goal).
+BOOT_GOAL_S = 90.0
+PLAYERS = ("Ada", "Bo", "Cy", "Di", "Ed", "Fi")
+LATE = ("Gunn", "Hallvard")
+
+
+def config_text() -> str:
+    """The shipped example with only the venue key filled in, as a venue owner would."""
+    text = (REPO / "provisioning/pubpoker.example.toml").read_text()
+    line = re.search(r"^# key = .*$", text, re.M)
+    assert line is not None, "the example config lost its key line"
+    return text.replace(line[0], f'key = "{KEY}"')
+
+
+@dataclass
+class Night:
+    """What the boots share: the images, and what the TD was told was saved."""
+
+    images: Images
+    work: Path
+    acknowledged: list[str] = field(default_factory=list)
+    busted: list[str] = field(default_factory=list)
+    figures: dict[str, float] = field(default_factory=dict)
+
+
+@pytest.fixture(scope="module")
+def night(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Night]:
+    if not sys.platform.startswith("linux") or os.geteuid() != 0:
+        pytest.skip("needs root on Linux (chroot, debootstrap)")
+    missing = qemu_missing("amd64")
+    if missing:
+        pytest.skip(missing)
+    work = tmp_path_factory.mktemp("vm")
+    started = time.monotonic()
+    images = build_images("amd64", work, config_text())
+    print(f"\nVM images built in {time.monotonic() - started:.0f} s")
+    yield Night(images, work)
+    print("\nVM figures: " + ", ".join(f"{k} {v:.1f} s" for k, v in night_figures(work)))
+
+
+def night_figures(work: Path) -> list[tuple[str, float]]:
+    path = work / "figures.txt"
+    if not path.exists():
+        return []
+    rows = [line.split("\t") for line in path.read_text().splitlines() if "\t" in line]
+    return [(name, float(value)) for name, value in rows]
+
+
+def record(night: Night, name: str, seconds: float) -> None:
+    night.figures[name] = seconds
+    with open(night.work / "figures.txt", "a") as fh:
+        fh.write(f"{name}\t{seconds:.2f}\n")
+    print(f"  {name}: {seconds:.1f} s")
+
+
+# --- reading the guest ------------------------------------------------------------
+
+
+def td(vm: Vm, *args: str, timeout: float = 180) -> str:
+    """The TD's terminal: ``pubpoker`` as the kiosk's user, on the default data dir."""
+    reply = vm.run("runuser", "-u", "pubpoker", "--", PUBPOKER, "--lang", "en", *args,
+                   timeout=timeout, check=False)
+    assert reply["rc"] == 0, f"pubpoker {' '.join(args)}: {reply}"
+    return str(reply["out"])
+
+
+def journal(vm: Vm, *units: str) -> str:
+    args = [a for unit in units for a in ("-u", unit)]
+    return vm.out("journalctl", "-b", "--no-pager", "-o", "short-monotonic", *args)
+
+
+def main_pid(vm: Vm) -> int:
+    return int(vm.unit_property(UNIT, "MainPID") or 0)
+
+
+def wait_active(vm: Vm, timeout: float) -> None:
+    def active() -> bool:
+        state = vm.unit_property(UNIT, "ActiveState")
+        assert state != "failed", journal(vm, UNIT)[-4000:]
+        return state == "active"
+    vm.wait_for("the kiosk unit active", active, timeout, every=2)
+
+
+def reference(vm: Vm, name: str) -> Screen:
+    """The screen the guest's own pygame draws under the dummy driver from a copy of the store.
+
+    A copy, so the reference kiosk cannot change the night; the same pygame,
+    SDL and fonts as the kiosk on the TV, so only the driver differs.
+    """
+    copy = f"/tmp/reference-{name}"
+    script = (
+        "import sqlite3, sys, os\n"
+        "os.makedirs(sys.argv[2], exist_ok=True)\n"
+        "src = sqlite3.connect('file:' + sys.argv[1] + '?mode=ro', uri=True)\n"
+        "dst = sqlite3.connect(os.path.join(sys.argv[2], 'pubpoker.db'))\n"
+        "src.backup(dst)\n"
+        "dst.close()\n")
+    vm.run("rm", "-rf", copy)
+    vm.run("python3", "-c", script, "/data/pubpoker/pubpoker.db", copy)
+    vm.run("chown", "-R", "pubpoker:pubpoker", copy)
+    png = f"{copy}.png"
+    vm.run("runuser", "-u", "pubpoker", "--", "env", "SDL_VIDEODRIVER=dummy",
+           "SDL_AUDIODRIVER=dummy", PUBPOKER, "kiosk", "--role", "display",
+           "--data-dir", copy, "--size", f"{MODE[0]}x{MODE[1]}", "--frames", "4",
+           "--screenshot", png, timeout=300)
+    data = base64.b64decode(vm.out("base64", "-w0", png))
+    return Screen(pygame.image.load(io.BytesIO(data), "ref.png"))
+
+
+def difference(screen: Screen, ref: Screen, box: pygame.Rect | None = None) -> float:
+    """The share of pixels that differ by more than 40/255 (both scaled to 320×180)."""
+    assert screen.size == ref.size, (screen.size, ref.size)
+    a, b = screen.surface, ref.surface
+    if box is not None:
+        a, b = a.subsurface(box), b.subsurface(box)
+    size = (320, 180) if box is None else (max(8, box.width // 4), max(8, box.height // 4))
+    a = pygame.transform.smoothscale(a.convert(24), size)
+    b = pygame.transform.smoothscale(b.convert(24), size)
+    differ = 0
+    for x in range(size[0]):
+        for y in range(size[1]):
+            pa, pb = a.get_at((x, y)), b.get_at((x, y))
+            if max(abs(pa[i] - pb[i]) for i in range(3)) > 40:
+                differ += 1
+    return differ / (size[0] * size[1])
+
+
+def digits_box() -> pygame.Rect:
+    from kiosk.display.screens import clock_digits_box
+
+    return clock_digits_box(pygame.Surface(MODE))
+
+
+def assert_shows(vm: Vm, night: Night, name: str, ref: Screen, screen: Screen) -> None:
+    screen.save(night.work / f"{name}-screendump.png")
+    ref.save(night.work / f"{name}-reference.png")
+    whole, digits = difference(screen, ref), difference(screen, ref, digits_box())
+    print(f"  {name}: {whole:.2%} of the screen and {digits:.2%} of the digits differ")
+    assert screen.lit_fraction() > 0.05, (
+        f"{name}: the screendump is black\n{journal(vm, UNIT)[-4000:]}")
+    assert whole <= SCREEN_TOLERANCE and digits <= SCREEN_TOLERANCE, (
+        f"{name}: the TV differs from the reference: {whole:.2%} of the screen, {digits:.2%} "
+        f"of the digits (see {night.work})")
+
+
+def wait_screen(vm: Vm, ref: Screen, timeout: float, device: str | None = None) -> Screen:
+    """The first screendump that matches ``ref`` (polled), or the last one after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        screen = vm.screendump(device)
+        if difference(screen, ref) <= SCREEN_TOLERANCE or time.monotonic() > deadline:
+            return screen
+        time.sleep(1)
+
+
+def wait_lit(vm: Vm, timeout: float, device: str | None = None) -> float:
+    """Seconds after QEMU's start at which the screen first shows anything."""
+    vm.wait_for("a lit screen", lambda: vm.screendump(device).lit_fraction() > 0.05,
+                timeout, every=0.5)
+    return time.monotonic() - vm.started_at
+
+
+# --- boot 1: first boot, the clock, the watchdog, a power cut --------------------------
+
+
+def test_first_boot_clock_watchdog_and_power_cut(night: Night) -> None:
+    vm = Vm(night.images, night.work, name="first", gpu=GPU)
+    vm.start()
+    try:
+        first_frame = wait_lit(vm, 300)
+        kernel = vm.kernel_at or 0.0
+        record(night, "first boot: kernel start to the kiosk's first frame", first_frame - kernel)
+        vm.wait_agent(120)
+        wait_active(vm, 240)
+
+        # First boot applied the role's host name from pubpoker.toml.
+        assert vm.out("hostname").strip() == "pubpoker-display"
+        firstboot = journal(vm, "pubpoker-firstboot.service")
+        assert "pubpoker-display" in firstboot, firstboot
+        assert vm.run("test", "-s", "/var/lib/pubpoker/firstboot.sha256", check=False)["rc"] == 0
+        # READY=1 made it active (Type=notify), and nothing went wrong on the way.
+        assert vm.unit_property(UNIT, "Type") == "notify"
+        kiosk_log = journal(vm, UNIT)
+        assert "Traceback" not in kiosk_log, kiosk_log[-4000:]
+        # The role chose the time set-up: a display serves the venue's time.
+        assert "local stratum" in vm.out("cat", "/etc/chrony/conf.d/pubpoker.conf")
+
+        # The TD's night: check-ins, the draw, START, through the terminal.
+        for name in PLAYERS:
+            assert name in td(vm, "checkin", name)
+            night.acknowledged.append(name)
+        assert "Seats drawn" in td(vm, "seat", "draw")
+        td(vm, "clock", "start")
+        time.sleep(3)
+        td(vm, "clock", "pause")
+        ref = reference(vm, "clock")
+        screen = wait_screen(vm, ref, 60)
+        assert_shows(vm, night, "clock", ref, screen)
+        td(vm, "clock", "resume")
+
+        # The clock runs on the TV: the digits change while the rest stays.
+        box = digits_box()
+        before = vm.screendump()
+        time.sleep(3)
+        after = vm.screendump()
+        assert difference(after, before, box) > 0.01, "the digits did not move"
+
+        # The watchdog: a kiosk that stops answering is killed and started again.
+        pid = main_pid(vm)
+        restarts = int(vm.unit_property(UNIT, "NRestarts"))
+        stopped = time.monotonic()
+        vm.run("kill", "-STOP", str(pid))
+        vm.wait_for("a new kiosk process",
+                    lambda: main_pid(vm) not in (0, pid), 30 + 10 + 60, every=1)
+        restarted = time.monotonic() - stopped
+        wait_active(vm, 180)
+        assert int(vm.unit_property(UNIT, "NRestarts")) == restarts + 1
+        assert "Watchdog timeout" in journal(vm, UNIT), journal(vm, UNIT)[-3000:]
+        record(night, "watchdog: SIGSTOP to a new kiosk process", restarted)
+        # Alone after the restart, the kiosk restores the running clock paused.
+        ref = reference(vm, "after-watchdog")
+        screen = wait_screen(vm, ref, 120)
+        assert_shows(vm, night, "after-watchdog", ref, screen)
+        record(night, "watchdog: SIGSTOP to the clock back on the TV",
+               time.monotonic() - stopped)
+        td(vm, "clock", "resume")
+
+        # Writes the TD sees acknowledged, then the power goes.
+        for name in LATE:
+            assert name in td(vm, "checkin", name)
+            night.acknowledged.append(name)
+        out = td(vm, "bust", "Ada")
+        assert "Ada" in out
+        night.busted.append("Ada")
+        vm.power_cut()
+    finally:
+        vm.stop()
+
+
+# --- boot 2: what survived the power cut ------------------------------------------------
+
+
+def test_after_a_power_cut_everything_acknowledged_is_there(night: Night) -> None:
+    if not night.acknowledged:
+        pytest.skip("the first boot did not get as far as the power cut")
+    vm = Vm(night.images, night.work, name="second", gpu=GPU)
+    vm.start()
+    try:
+        vm.wait_agent(300)
+        wait_active(vm, 240)
+        ref = reference(vm, "restored")
+        screen = wait_screen(vm, ref, 60)
+        shown_at = time.monotonic() - vm.started_at
+        assert_shows(vm, night, "restored", ref, screen)
+        record(night, "boot: kernel start to the clock on the TV", shown_at - (vm.kernel_at or 0))
+        record(night, "boot: QEMU start to the clock on the TV", shown_at)
+
+        players = td(vm, "players", "list")
+        for name in night.acknowledged:
+            assert re.search(rf"^{name}\b", players, re.M), players
+        show = td(vm, "tournament", "show")
+        for name in night.busted:
+            assert name in show.split("Results:")[-1], show
+        check = vm.out("python3", "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1])"
+                       ".execute('pragma integrity_check').fetchone()[0])",
+                       "/data/pubpoker/pubpoker.db")
+        assert check.strip() == "ok", check
+        # First boot ran once: this boot found its stamp and changed nothing.
+        firstboot = journal(vm, "pubpoker-firstboot.service")
+        assert "hostname pubpoker-display" not in firstboot, firstboot
+        assert vm.out("hostname").strip() == "pubpoker-display"
+
+        blame = boot_report(vm)
+        print(blame)
+        assert shown_at - (vm.kernel_at or 0) < BOOT_GOAL_S * 3, "boot far over its goal"
+    finally:
+        vm.stop()
+
+
+def boot_report(vm: Vm) -> str:
+    def finished() -> str | None:
+        reply = vm.run("systemd-analyze", "time", check=False)
+        return str(reply["out"]) if reply["rc"] == 0 else None
+    timing = str(vm.wait_for("boot finished", finished, 180, every=3))
+    blame = vm.out("systemd-analyze", "blame", "--no-pager")
+    return "systemd-analyze time: " + timing.strip() + "\n" + "\n".join(
+        blame.splitlines()[:12])
+
+
+# --- boot 3: no TV at power-on --------------------------------------------------------
+
+
+def test_no_tv_at_power_on_then_one_is_plugged_in(night: Night) -> None:
+    vm = Vm(night.images, night.work, name="no-tv", gpu=None)
+    vm.start()
+    try:
+        vm.wait_agent(300)
+        wait_active(vm, 240)
+        status = vm.unit_property(UNIT, "StatusText")
+        assert "wait" in status.lower(), status
+        # Long enough for the old 60 s HDMI wait and its restart to have shown.
+        time.sleep(75)
+        assert vm.unit_property(UNIT, "NRestarts") == "0"
+        assert vm.unit_property(UNIT, "ActiveState") == "active"
+
+        plugged = time.monotonic()
+        vm.qmp("device_add", driver="virtio-gpu-pci", id="tv", xres=MODE[0], yres=MODE[1])
+        lit = wait_lit(vm, 180, device="tv")
+        record(night, "no TV: plug-in to the first frame", lit - (plugged - vm.started_at))
+        assert vm.unit_property(UNIT, "NRestarts") == "0"
+        assert "wait" not in vm.unit_property(UNIT, "StatusText").lower()
+        assert "Traceback" not in journal(vm, UNIT)
+    finally:
+        vm.stop()

@@ -1,0 +1,367 @@
+"""A QEMU virtual machine the appliance tests read from outside.
+
+Everything the tests learn comes from outside the guest: the serial console
+(a file on the host), QMP (``screendump`` for what is on the screen, device
+hot-plug, ``quit``), and the guest agent (tests/appliance/vm_agent.py) on a
+virtio serial port for commands such as ``pubpoker checkin``. There is no
+network card (``-nic none``) unless a test joins two VMs with a QEMU socket
+network of their own.
+
+KVM is not usable on the CI machines (no VMX/SVM), so QEMU runs under TCG
+when ``/dev/kvm`` cannot be opened. Under TCG the CPU is ``qemu64``:
+``-cpu max`` advertises AVX, and Mesa's software renderer (llvmpipe, which
+SDL's KMSDRM driver uses through EGL on a VM's GPU) then draws nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from tests.appliance.vmroot import ROOT_LABEL, Images
+
+QEMU = {"amd64": "qemu-system-x86_64", "arm64": "qemu-system-aarch64"}
+
+
+def kvm_usable() -> bool:
+    try:
+        fd = os.open("/dev/kvm", os.O_RDWR)
+    except OSError:
+        return False
+    os.close(fd)
+    # /dev/kvm can exist and open without the CPU's virtualisation extensions.
+    flags = Path("/proc/cpuinfo").read_text(errors="replace")
+    return bool(re.search(r"\b(vmx|svm)\b", flags)) or os.uname().machine == "aarch64"
+
+
+def accel_args(arch: str) -> list[str]:
+    if arch == "amd64":
+        if kvm_usable() and os.uname().machine == "x86_64":
+            return ["-accel", "kvm", "-cpu", "host"]
+        return ["-accel", "tcg,thread=multi", "-cpu", "qemu64"]
+    return ["-M", "virt", "-accel", "tcg,thread=multi", "-cpu", "cortex-a72"]
+
+
+def console_arg(arch: str) -> str:
+    return "ttyS0" if arch == "amd64" else "ttyAMA0"
+
+
+@dataclass
+class Screen:
+    """A QMP screendump as a pygame Surface (the dump is a binary PPM)."""
+
+    surface: pygame.Surface
+
+    @classmethod
+    def from_ppm(cls, data: bytes) -> Screen:
+        match = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+        if match is None:
+            raise ValueError("not a binary PPM")
+        width, height = int(match[1]), int(match[2])
+        pixels = data[match.end():match.end() + width * height * 3]
+        return cls(pygame.image.frombuffer(pixels, (width, height), "RGB").copy())
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    def lit_fraction(self, threshold: int = 24) -> float:
+        """How much of the screen is not (nearly) black."""
+        small = pygame.transform.scale(self.surface, (160, 90))
+        lit = sum(1 for x in range(160) for y in range(90)
+                  if max(small.get_at((x, y))[:3]) > threshold)
+        return lit / (160 * 90)
+
+    def save(self, path: Path) -> None:
+        pygame.image.save(self.surface, str(path))
+
+
+@dataclass
+class Vm:
+    """One QEMU process; use :func:`boot` to start it."""
+
+    images: Images
+    work: Path
+    name: str = "vm"
+    gpu: str | None = "virtio-gpu-pci,xres=1280,yres=720"
+    memory_mib: int = 1536
+    cpus: int = 2
+    extra: Sequence[str] = ()
+    process: subprocess.Popen[bytes] | None = None
+    started_at: float = 0.0
+    _qmp: socket.socket | None = None
+    _qmp_buffer: bytes = b""
+    _agent: socket.socket | None = None
+    _agent_buffer: bytes = b""
+    _next_id: int = 1
+    #: Seconds after QEMU's start at which the kernel's banner appeared.
+    kernel_at: float | None = None
+    events: list[dict[str, object]] = field(default_factory=list)
+
+    @property
+    def serial_log(self) -> Path:
+        return self.work / f"{self.name}-serial.log"
+
+    @property
+    def qmp_path(self) -> Path:
+        return self.work / f"{self.name}-qmp.sock"
+
+    @property
+    def agent_path(self) -> Path:
+        return self.work / f"{self.name}-agent.sock"
+
+    def command(self) -> list[str]:
+        arch = self.images.arch
+        append = (f"console={console_arg(arch)},115200 root=LABEL={ROOT_LABEL} rw "
+                  "rootfstype=ext4 no_timer_check panic=-1 net.ifnames=0 "
+                  "systemd.show_status=1 consoleblank=0 vt.global_cursor_default=0")
+        cmd = [QEMU[arch], *accel_args(arch), "-m", str(self.memory_mib),
+               "-smp", str(self.cpus), "-no-reboot", "-nodefaults", "-display", "none",
+               "-kernel", str(self.images.kernel), "-initrd", str(self.images.initrd),
+               "-append", append,
+               "-drive", f"file={self.images.root},if=virtio,format=raw,cache=writeback",
+               "-drive", f"file={self.images.boot},if=virtio,format=raw",
+               "-serial", f"file:{self.serial_log}",
+               "-qmp", f"unix:{self.qmp_path},server=on,wait=off",
+               "-device", "virtio-serial-pci",
+               "-chardev", f"socket,id=agent,path={self.agent_path},server=on,wait=off",
+               "-device", "virtserialport,chardev=agent,name=pubpoker.agent",
+               "-device", "virtio-rng-pci"]
+        if "-nic" not in self.extra and "-netdev" not in self.extra:
+            cmd += ["-nic", "none"]
+        if self.gpu is None:
+            cmd += ["-vga", "none"]
+        else:
+            cmd += ["-vga", "none", "-device", self.gpu]
+        return [*cmd, *self.extra]
+
+    # --- life ---------------------------------------------------------------
+
+    def start(self) -> None:
+        for path in (self.qmp_path, self.agent_path, self.serial_log):
+            path.unlink(missing_ok=True)
+        self.started_at = time.monotonic()
+        with open(self.work / f"{self.name}-qemu.log", "wb") as log:
+            self.process = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL,
+                                            stdout=log, stderr=subprocess.STDOUT,
+                                            start_new_session=True)
+        deadline = time.monotonic() + 30
+        while not self.qmp_path.exists():
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                log = (self.work / f"{self.name}-qemu.log").read_text(errors="replace")
+                raise RuntimeError(f"QEMU did not start: {log[-2000:]}")
+            time.sleep(0.05)
+        self.kernel_at = None
+        threading.Thread(target=self._watch_kernel, name=f"{self.name}-kernel",
+                         daemon=True).start()
+        self._qmp = socket.socket(socket.AF_UNIX)
+        self._qmp.connect(str(self.qmp_path))
+        self._qmp_line()  # the greeting
+        self.qmp("qmp_capabilities")
+
+    def power_cut(self) -> None:
+        """SIGKILL QEMU: the guest's page cache is lost as in a power cut."""
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=30)
+        self._close_sockets()
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            self._close_sockets()
+            return
+        with contextlib.suppress(OSError, RuntimeError):
+            self.qmp("quit")
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.power_cut()
+        self._close_sockets()
+
+    def _close_sockets(self) -> None:
+        for sock in (self._qmp, self._agent):
+            if sock is not None:
+                sock.close()
+        self._qmp = self._agent = None
+        self._qmp_buffer = self._agent_buffer = b""
+
+    # --- QMP ------------------------------------------------------------------
+
+    def _qmp_line(self, timeout: float = 60) -> dict[str, object]:
+        assert self._qmp is not None
+        self._qmp.settimeout(timeout)
+        while b"\n" not in self._qmp_buffer:
+            chunk = self._qmp.recv(65536)
+            if not chunk:
+                raise RuntimeError("QMP closed")
+            self._qmp_buffer += chunk
+        line, self._qmp_buffer = self._qmp_buffer.split(b"\n", 1)
+        message: dict[str, object] = json.loads(line)
+        return message
+
+    def qmp(self, execute: str, timeout: float = 60, **arguments: object) -> object:
+        assert self._qmp is not None, "QEMU is not running"
+        request: dict[str, object] = {"execute": execute}
+        if arguments:
+            request["arguments"] = arguments
+        self._qmp.sendall(json.dumps(request).encode() + b"\n")
+        while True:
+            message = self._qmp_line(timeout)
+            if "event" in message:
+                self.events.append(message)
+                continue
+            if "error" in message:
+                raise RuntimeError(f"QMP {execute}: {message['error']}")
+            return message.get("return")
+
+    def screendump(self, device: str | None = None) -> Screen:
+        path = self.work / f"{self.name}-screen.ppm"
+        path.unlink(missing_ok=True)
+        args: dict[str, object] = {"filename": str(path)}
+        if device is not None:
+            args["device"] = device
+        self.qmp("screendump", **args)
+        return Screen.from_ppm(path.read_bytes())
+
+    # --- the guest agent ----------------------------------------------------------
+
+    def _agent_connect(self) -> socket.socket:
+        if self._agent is None:
+            self._agent = socket.socket(socket.AF_UNIX)
+            self._agent.connect(str(self.agent_path))
+        return self._agent
+
+    def run(self, *argv: str, timeout: float = 120, stdin: str | None = None,
+            check: bool = True) -> dict[str, object]:
+        """Run ``argv`` in the guest as root; the reply's rc, out and err."""
+        sock = self._agent_connect()
+        request_id = self._next_id
+        self._next_id += 1
+        request = {"id": request_id, "argv": list(argv), "timeout": timeout, "stdin": stdin}
+        sock.sendall(json.dumps(request).encode() + b"\n")
+        sock.settimeout(timeout + 30)
+        while True:
+            while b"\n" not in self._agent_buffer:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    self._agent = None
+                    raise RuntimeError("the guest agent's port closed")
+                self._agent_buffer += chunk
+            line, self._agent_buffer = self._agent_buffer.split(b"\n", 1)
+            try:
+                reply: dict[str, object] = json.loads(line)
+            except ValueError:
+                continue
+            if reply.get("id") == request_id:
+                break
+        if check and reply.get("rc") != 0:
+            raise AssertionError(f"{' '.join(argv)} failed in the guest: {reply}")
+        return reply
+
+    def out(self, *argv: str, timeout: float = 120) -> str:
+        return str(self.run(*argv, timeout=timeout)["out"])
+
+    def wait_agent(self, timeout: float = 300) -> float:
+        """Block until the agent answers (systemd has reached the agent's unit)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self._alive()
+            try:
+                sock = self._agent_connect()
+                sock.settimeout(3)
+                request_id = self._next_id
+                self._next_id += 1
+                sock.sendall(json.dumps({"id": request_id, "argv": ["true"]}).encode() + b"\n")
+                data = b""
+                while b"\n" not in data:
+                    chunk = sock.recv(65536)
+                    if not chunk:
+                        raise OSError("closed")
+                    data += chunk
+                self._agent_buffer = b""
+                return time.monotonic() - self.started_at
+            except OSError:
+                # Not up yet: the guest reads what was sent once it opens the port,
+                # and a half-answered probe is dropped with the connection.
+                self._agent_buffer = b""
+                if self._agent is not None:
+                    self._agent.close()
+                    self._agent = None
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"no guest agent after {timeout} s:\n{self.serial_tail()}")
+            time.sleep(1)
+
+    def _alive(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            raise RuntimeError(f"QEMU exited:\n{self.serial_tail()}")
+
+    # --- the serial console ---------------------------------------------------------
+
+    def serial(self) -> str:
+        try:
+            return self.serial_log.read_text(errors="replace")
+        except FileNotFoundError:
+            return ""
+
+    def serial_tail(self, lines: int = 60) -> str:
+        return "\n".join(self.serial().splitlines()[-lines:])
+
+    def _watch_kernel(self) -> None:
+        """Note when the kernel's banner reaches the console (boot time counts from it)."""
+        deadline = self.started_at + 120
+        while self.kernel_at is None and time.monotonic() < deadline:
+            if self.process is None or self.process.poll() is not None:
+                return
+            if "Linux version" in self.serial():
+                self.kernel_at = time.monotonic() - self.started_at
+                return
+            time.sleep(0.05)
+
+    # --- waiting on the guest ---------------------------------------------------------
+
+    def wait_for(self, what: str, predicate: object, timeout: float, every: float = 1.0
+                 ) -> object:
+        """Poll ``predicate()`` until it returns something truthy."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self._alive()
+            value = predicate()  # type: ignore[operator]
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{what}: not after {timeout} s\n{self.serial_tail()}")
+            time.sleep(every)
+
+    def unit_property(self, unit: str, prop: str) -> str:
+        return self.out("systemctl", "show", "-P", prop, unit).strip()
+
+
+@contextlib.contextmanager
+def booted(vm: Vm) -> Iterator[Vm]:
+    vm.start()
+    try:
+        yield vm
+    finally:
+        vm.stop()
+
+
+def qemu_missing(arch: str) -> str | None:
+    if shutil.which(QEMU[arch]) is None:
+        return f"{QEMU[arch]} is not installed (.ci/run installs it)"
+    for tool in ("mke2fs", "mkfs.vfat", "mcopy", "debootstrap"):
+        if shutil.which(tool) is None:
+            return f"{tool} is not installed (.ci/run installs it)"
+    return None
