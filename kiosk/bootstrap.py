@@ -10,6 +10,10 @@ test moves it (for both shared time and the loop's own timers).
 It takes either :class:`Options` (the demo and tests) or a
 :class:`kiosk.config.Config` loaded from ``pubpoker.toml`` (the appliance),
 which :func:`options_from_config` turns into options.
+
+The data dir is chosen here, once, by :func:`kiosk.paths.data_dir`'s
+precedence (``--data-dir``, the config, ``$PUBPOKER_DATA_DIR``,
+``/data/pubpoker``, XDG), and made if missing.
 """
 
 from __future__ import annotations
@@ -21,8 +25,10 @@ import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
+from kiosk import paths
 from kiosk.app import App, ManualTime
 from kiosk.store.schema import Synchronous
 from kiosk.timebase import SharedClock
@@ -156,6 +162,7 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
 
     ``overrides`` replace fields of the options (the command line's ``--role``
     or ``--data-dir`` over the config's); a config's devices are still attached.
+    A data dir that cannot be used raises :class:`kiosk.paths.DataDirUnusable`.
     """
     options = (config_or_options if isinstance(config_or_options, Options)
                else options_from_config(config_or_options))
@@ -175,9 +182,10 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
     temp = None
     if options.temp_data and options.data_dir is None:
         temp = tempfile.TemporaryDirectory(prefix="pubpoker-demo-")
-        data_dir: str | None = temp.name
+        data_dir = Path(temp.name)
     else:
-        data_dir = options.data_dir
+        # open_store makes it if missing, or says in one sentence why it cannot.
+        data_dir = paths.data_dir(options.data_dir)
     store = open_store(data_dir=data_dir, synchronous=options.synchronous)
     manual = ManualTime() if fake else None
     source = manual if manual is not None else time.monotonic

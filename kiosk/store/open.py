@@ -7,7 +7,9 @@ is never deleted: it is renamed ``pubpoker.db.corrupt-YYYYmmddTHHMMSS``
 in the log. Peers then send the tournament back through sync.
 
 A database that is merely busy (another process holds a lock) is not
-damaged, and is refused with :class:`StoreLocked` instead of moved.
+damaged, and is refused with :class:`StoreLocked` instead of moved. A
+directory that cannot be made or written is refused with
+:class:`kiosk.paths.DataDirUnusable` before SQLite is asked.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Literal
 
-from kiosk.paths import db_path
+from kiosk.paths import db_path, ensure_data_dir
 from kiosk.store.errors import Notice, StoreLocked, StoreTooNew
 from kiosk.store.migrations import SCHEMA_VERSION, migrate, schema_version
 from kiosk.store.schema import Synchronous, configure, get_meta, set_meta
@@ -103,10 +105,14 @@ def open_database(
     """
     if path is None:
         if data_dir is None:
+            # A programming error: callers resolve the data dir first
+            # (kiosk.paths.data_dir), as bootstrap and the store's CLI do.
             raise ValueError("open_database needs a path or a data_dir")
         path = db_path(data_dir)
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    # A directory that cannot take the file is one translated sentence
+    # (kiosk.paths.DataDirUnusable), not sqlite3's "unable to open database file".
+    ensure_data_dir(path.parent)
     notices: list[Notice] = []
     fresh_after_damage = False
     if path.exists():
