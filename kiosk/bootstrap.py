@@ -14,26 +14,46 @@ which :func:`options_from_config` turns into options.
 The data dir is chosen here, once, by :func:`kiosk.paths.data_dir`'s
 precedence (``--data-dir``, the config, ``$PUBPOKER_DATA_DIR``,
 ``/data/pubpoker``, XDG), and made if missing.
+
+With ``screen=False`` everything but the screen starts: the store, peer
+sync, buttons and readers, and a loop that draws off-screen. The appliance
+then calls :func:`wait_for_screen` (no TV yet: it keeps the night going and
+tells systemd it waits) and :func:`open_screen` once a TV is there. SDL's
+video starts only then, because its KMSDRM driver looks for screens once,
+when it starts.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import queue
 import random
 import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kiosk import paths
 from kiosk.app import App, ManualTime
+from kiosk.display.loop import KioskLoop
+from kiosk.display.shift import amplitude_for
 from kiosk.store.schema import Synchronous
 from kiosk.timebase import SharedClock
 
-__all__ = ["Options", "bootstrap", "options_from_config"]
+if TYPE_CHECKING:
+    import pygame
+
+__all__ = [
+    "Options",
+    "bootstrap",
+    "open_screen",
+    "options_from_config",
+    "resolve_options",
+    "wait_for_screen",
+]
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +107,14 @@ def options_from_config(config: Any, **overrides: Any) -> Options:
     return replace(options, **overrides)
 
 
+def resolve_options(config_or_options: Any,
+                    overrides: Mapping[str, Any] | None = None) -> Options:
+    """The options :func:`bootstrap` builds from: a config's or the given ones, overridden."""
+    options = (config_or_options if isinstance(config_or_options, Options)
+               else options_from_config(config_or_options))
+    return replace(options, **overrides) if overrides else options
+
+
 def _watchdog() -> Callable[[], None]:
     """Ping systemd's watchdog from the loop, if the appliance module is there."""
     try:
@@ -101,16 +129,47 @@ def _watchdog() -> Callable[[], None]:
     return ping
 
 
-def _ready() -> Callable[[], None]:
+def _ready(status: str) -> Callable[[], None]:
     try:
         from kiosk.sdnotify import ready
     except ImportError:
         return lambda: None
 
     def say_ready() -> None:
-        ready()
+        ready(status)
 
     return say_ready
+
+
+class _LateScreenLoop(KioskLoop):
+    """A kiosk loop that works before its screen exists, drawing off-screen until then."""
+
+    def use_display(self, display: pygame.Surface) -> None:
+        """Draw on ``display`` from the next frame on (all of it redrawn)."""
+        import pygame
+
+        shifted = self._canvas is not self.display
+        self.display = display
+        # KioskLoop sizes its canvas and its burn-in shift by the display it was
+        # built with; a TV's size is known only once SDL has opened it.
+        self._amplitude = amplitude_for(display.get_height()) if shifted else 0
+        self._canvas = pygame.Surface(display.get_size()) if shifted else display
+        self._force_full = True
+
+
+def _open_display(options: Options, *, fake: bool, index: int = 0) -> pygame.Surface:
+    import pygame
+
+    pygame.display.init()
+    if options.fullscreen and not fake:
+        if not 0 <= index < pygame.display.get_num_displays():
+            index = 0
+        display = pygame.display.set_mode((0, 0), pygame.FULLSCREEN, display=index)
+        pygame.mouse.set_visible(False)
+    else:
+        display = pygame.display.set_mode(options.size)
+    pygame.display.set_caption("pubpoker-kiosk")
+    return display
 
 
 def _health(every: float = 30.0) -> Callable[[str], Sequence[str]]:
@@ -157,24 +216,22 @@ def _controls(app: App, roles: str, table: int | None) -> Callable[[object], Any
 
 
 def bootstrap(config_or_options: Any, *, fake: bool = False,
-              overrides: Mapping[str, Any] | None = None) -> App:
+              overrides: Mapping[str, Any] | None = None, screen: bool = True) -> App:
     """Build a kiosk from :class:`Options` or a loaded config; ``fake`` for tests.
 
     ``overrides`` replace fields of the options (the command line's ``--role``
     or ``--data-dir`` over the config's); a config's devices are still attached.
+    With ``screen=False`` the display stays closed until :func:`open_screen`.
     A data dir that cannot be used raises :class:`kiosk.paths.DataDirUnusable`.
     """
-    options = (config_or_options if isinstance(config_or_options, Options)
-               else options_from_config(config_or_options))
-    if overrides:
-        options = replace(options, **overrides)
+    options = resolve_options(config_or_options, overrides)
     if fake or options.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
     import pygame
 
-    from kiosk.display.loop import InputQueue, KioskLoop
+    from kiosk.display.loop import InputQueue
     from kiosk.display.sound import Chimes
     from kiosk.station import Station
     from kiosk.store import open_store
@@ -193,16 +250,11 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
     station = Station(store, clock, random.Random(options.seed), role=options.role,
                       table=options.table)
 
-    pygame.display.init()
     pygame.font.init()
-    if options.fullscreen and not fake:
-        display = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        pygame.mouse.set_visible(False)
-    else:
-        display = pygame.display.set_mode(options.size)
-    pygame.display.set_caption("pubpoker-kiosk")
+    # Until the screen opens the loop holds a token surface; open_screen swaps it.
+    display = _open_display(options, fake=fake) if screen else pygame.Surface((16, 9))
     chimes = Chimes(enabled=options.sound and not fake)
-    loop = KioskLoop(
+    loop = (KioskLoop if screen else _LateScreenLoop)(
         station, display, lang=options.lang, role=options.role, inputs=InputQueue(),
         chimes=chimes, watchdog=_watchdog() if options.watchdog and not fake else lambda: None,
         monotonic=source, min_wait_ms=options.min_wait_ms, max_wait_ms=options.max_wait_ms,
@@ -216,11 +268,100 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
         app.loop.time_of_day = lambda: "20:00"
     if "table" not in options.role.split("+") or options.table is not None:
         app.loop.handlers.append(_controls(app, options.role, options.table))
-    if options.watchdog and not fake:
-        app.on_ready.append(_ready())
+    if options.watchdog and not fake and screen:
+        app.on_ready.append(_ready("Showing the kiosk"))
     if not isinstance(config_or_options, Options):
         _attach_devices(app, config_or_options, options, fake=fake)
     return app
+
+
+class _Stopped(Exception):
+    """The loop was told to stop while the kiosk waited for a screen."""
+
+
+def _pump(app: App, seconds: float) -> None:
+    """Run the loop's work that needs no screen for ``seconds``.
+
+    Inputs (peer sync's records, buttons, card reads) are acted on as they
+    come, then the hooks run (sync's replicator, buttons, the status file),
+    the clock is checkpointed and systemd's watchdog fed: a turn of the loop
+    without the events and the drawing, which need SDL's video.
+    """
+    loop = app.loop
+    end = loop.monotonic() + seconds
+    while loop.running:
+        now = loop.monotonic()
+        timeout = end - now
+        for source in loop.deadlines:
+            deadline = source()
+            if deadline is not None:
+                timeout = min(timeout, deadline - now)
+        try:
+            items = [loop.inputs.get(timeout=max(0.0, timeout))]
+        except queue.Empty:
+            items = []
+        while True:
+            try:
+                items.append(loop.inputs.get_nowait())
+            except queue.Empty:
+                break
+        for item in items:
+            loop.handle(item)
+        for hook in loop.on_tick:
+            hook()
+        loop.station.tick()
+        loop.watchdog()
+        if loop.monotonic() >= end:
+            return
+    raise _Stopped
+
+
+def wait_for_screen(app: App, root: str | os.PathLike[str], *, connector: str | None = None,
+                    notify: bool = True, poll: float = 0.5) -> str | None:
+    """Keep the night going until a screen is ready under ``root``; return its connector.
+
+    Tells systemd the kiosk is up (``READY=1``: the store and peer sync run)
+    with a ``STATUS=`` that says it waits and what it sees, and keeps the
+    watchdog fed, however long that takes: a TV that is off is no reason to
+    exit and be restarted. None if the loop was stopped meanwhile.
+    """
+    from kiosk import hdmi, sdnotify
+
+    pinned = f" {connector}" if connector else ""
+
+    def waiting(seen: str) -> None:
+        if notify:
+            sdnotify.ready(f"Waiting for a display{pinned} (store and peer sync running): "
+                           f"{seen}")
+
+    try:
+        return hdmi.wait_for_display(root, connector=connector, poll=poll,
+                                     idle=lambda seconds: _pump(app, seconds),
+                                     on_change=waiting)
+    except _Stopped:
+        return None
+
+
+def open_screen(app: App, options: Options, *, root: str | os.PathLike[str] | None = None,
+                connector: str | None = None) -> None:
+    """Start SDL's video on ``connector`` and give the loop its screen.
+
+    After :func:`bootstrap` with ``screen=False``. ``READY=1`` with a new
+    ``STATUS=`` follows the first frame on the screen.
+    """
+    index = 0
+    if root is not None and connector is not None:
+        from kiosk.hdmi import display_index
+
+        index = display_index(root, connector)
+    display = _open_display(options, index=index, fake=False)
+    loop = app.loop
+    if not isinstance(loop, _LateScreenLoop):
+        raise TypeError("open_screen needs an app bootstrapped with screen=False")
+    loop.use_display(display)
+    if options.watchdog:
+        shown = f"Showing the kiosk on {connector}" if connector else "Showing the kiosk"
+        app.on_ready.append(_ready(shown))
 
 
 def _attach_devices(app: App, config: Any, options: Options, *, fake: bool) -> None:

@@ -28,6 +28,7 @@ The schema, with defaults in brackets (``[venue] key`` is the only required key)
     [display]
     sound = true                                                     [true]
     fullscreen = true                                                [true]
+    connector = "HDMI-A-1"  # the screen to wait for and show on    [the first connected]
     [buttons]               # action = BCM pin 2..27                 [none]
     pause = 17
     [reader]                # absent: no card reader
@@ -54,6 +55,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kiosk.hdmi import is_connector_name
 from kiosk.role import Role
 from rules.errors import RulesError
 from rules.house import PROFILES
@@ -348,6 +350,14 @@ _RULE_WORDS: dict[str, dict[str, str]] = {
             "nb": "et Wi-Fi-passord er 8 til 63 tegn",
             "da": "en Wi-Fi-adgangskode er 8 til 63 tegn",
             "en": "a Wi-Fi password is 8 to 63 characters"},
+    "connector": {"nn": "bruk namnet på ein skjermutgang, til dømes HDMI-A-1, DSI-1 eller "
+                        "Composite-1",
+                  "nb": "bruk navnet på en skjermutgang, for eksempel HDMI-A-1, DSI-1 eller "
+                        "Composite-1",
+                  "da": "brug navnet på en skærmudgang, for eksempel HDMI-A-1, DSI-1 eller "
+                        "Composite-1",
+                  "en": "use the name of a screen output, for example HDMI-A-1, DSI-1 or "
+                        "Composite-1"},
     "interface": {"nn": "eit grensesnittnamn som wlan0 eller eth0",
                   "nb": "et grensesnittnavn som wlan0 eller eth0",
                   "da": "et interfacenavn som wlan0 eller eth0",
@@ -436,6 +446,9 @@ class TournamentConfig:
 class DisplayConfig:
     sound: bool = True
     fullscreen: bool = True
+    #: The DRM connector to wait for and show on (``HDMI-A-1``, ``card1-DSI-1``);
+    #: None: the first connected one, HDMI before DSI before the rest (kiosk.hdmi).
+    connector: str | None = None
 
 
 @dataclass(frozen=True)
@@ -496,7 +509,7 @@ _SCHEMA: dict[str, tuple[str, ...]] = {
     "device": ("role", "name", "table", "language", "data_dir"),
     "venue": ("key", "closing"),
     "tournament": ("preset", "house", "name", "seats_per_table", "tables", "resume_after_break"),
-    "display": ("sound", "fullscreen"),
+    "display": ("sound", "fullscreen", "connector"),
     "buttons": BUTTON_ACTIONS,
     "reader": ("url", "kind"),
     "network": ("interface",),
@@ -669,7 +682,12 @@ def _tournament(section: _Section | None) -> TournamentConfig:
 
 def _display(section: _Section | None) -> DisplayConfig:
     s = section or _Section("display", {})
-    return DisplayConfig(sound=s.flag("sound", True), fullscreen=s.flag("fullscreen", True))
+    connector = s.text("connector")
+    if connector is not None and not is_connector_name(connector):
+        raise BadText(key="display.connector", value=connector,
+                      rule=_Words(_RULE_WORDS["connector"]))
+    return DisplayConfig(sound=s.flag("sound", True), fullscreen=s.flag("fullscreen", True),
+                         connector=connector)
 
 
 def _buttons(section: _Section | None) -> ButtonsConfig:

@@ -1,8 +1,9 @@
 """Tell systemd how the kiosk is doing: ``sd_notify`` without libsystemd.
 
 The unit is ``Type=notify`` with ``WatchdogSec=``: systemd waits for
-``READY=1`` before it counts the kiosk as started, and restarts it when the
-loop stops sending ``WATCHDOG=1`` (a hung display or a deadlock is then a
+``READY=1`` before it counts the kiosk as started (``STATUS=`` then says
+whether it shows the clock or still waits for a screen), and restarts it
+when the loop stops sending ``WATCHDOG=1`` (a hung display or a deadlock is then a
 restart, not a frozen clock on the pub TV). The protocol is one datagram of
 ``KEY=value`` lines to the AF_UNIX socket named in ``$NOTIFY_SOCKET``; a name
 starting with ``@`` is in the abstract namespace. It is small enough to write
@@ -58,9 +59,14 @@ def notify(state: str, *, env: Mapping[str, str] | None = None) -> bool:
     return True
 
 
-def ready(*, env: Mapping[str, str] | None = None) -> bool:
-    """The display is open and the loop is running."""
-    return notify("READY=1", env=env)
+def ready(status: str | None = None, *, env: Mapping[str, str] | None = None) -> bool:
+    """The kiosk is up (its store and peer sync run); ``status`` says what it shows.
+
+    Both go in one datagram, so ``systemctl status`` never shows the kiosk
+    started with the previous status line.
+    """
+    state = "READY=1" if status is None else "READY=1\n" + _status_line(status)
+    return notify(state, env=env)
 
 
 def stopping(*, env: Mapping[str, str] | None = None) -> bool:
@@ -75,7 +81,11 @@ def watchdog(*, env: Mapping[str, str] | None = None) -> bool:
 
 def status(text: str, *, env: Mapping[str, str] | None = None) -> bool:
     """A one-line status shown by ``systemctl status`` (newlines become spaces)."""
-    return notify("STATUS=" + " ".join(text.splitlines()), env=env)
+    return notify(_status_line(text), env=env)
+
+
+def _status_line(text: str) -> str:
+    return "STATUS=" + " ".join(text.splitlines())
 
 
 def watchdog_interval(

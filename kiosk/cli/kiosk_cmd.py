@@ -6,9 +6,13 @@ The device's role, language, data dir, sound and fullscreen come from
 is run without one (a laptop at the TD's desk, a test). There is no
 simulation: the clock is checkpointed every few seconds, a device that
 starts alone restores a running clock paused (``station.cold_start``),
-and the loop feeds systemd's watchdog. Straight to HDMI (SDL's kmsdrm
-driver) it first waits for a TV with a screen mode, and exits 1 for systemd
-to try again if none comes.
+and the loop feeds systemd's watchdog. Straight to the screen (SDL's kmsdrm
+driver) it opens the display only once a TV reports a screen mode
+(:mod:`kiosk.hdmi`); until then everything else runs (the store, peer sync,
+buttons, readers), systemd hears ``READY=1`` with a ``STATUS=`` that says it
+waits, and the watchdog is fed. It waits as long as it takes and never exits
+for want of a TV. ``$PUBPOKER_DRM_ROOT`` (tests) points the wait at a fake
+``/sys/class/drm`` and makes it wait under any SDL driver.
 
 ``--speed`` fast-forwards shared time (a soak test runs a night at 60×).
 Every device of one night must run at the same speed: time sync measures
@@ -20,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -94,19 +97,16 @@ def _source(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
 
 
 def _kiosk(args: argparse.Namespace) -> int:
-    from kiosk.bootstrap import bootstrap
-    from kiosk.hdmi import NoDisplay, should_wait, wait_for_hdmi
+    from kiosk.bootstrap import bootstrap, open_screen, resolve_options, wait_for_screen
+    from kiosk.hdmi import wait_root
 
     source, overrides = _source(args)
-    if not args.headless and should_wait():
-        # Straight to HDMI (KMSDRM): a TV that is off would leave SDL a tiny mode.
-        try:
-            wait_for_hdmi()
-        except NoDisplay as err:
-            print(f"pubpoker kiosk: {err}", file=sys.stderr)
-            return 1  # systemd starts the kiosk again a little later
+    # Straight to the screen (KMSDRM): SDL's video waits for a TV that reports a mode.
+    root = wait_root(headless=args.headless)
+    display = getattr(source, "display", None)
+    connector: str | None = getattr(display, "connector", None)
     # A config goes in as it is, so its buttons, card reader and peer sync are attached.
-    app = bootstrap(source, overrides=overrides)
+    app = bootstrap(source, overrides=overrides, screen=root is None)
     # The clock checkpoint is due every few shared seconds; fast-forwarded, keep it
     # every few real ones (at 60× it would be a synchronous write a dozen times a
     # second, which a soak would count as the appliance's cost). A power cut then
@@ -125,6 +125,12 @@ def _kiosk(args: argparse.Namespace) -> int:
             # The night's flow (kiosk/night.py): tonight's tournament at power-on
             # on the TD's box, the check-in screen, names typed, NEW, help.
             attach_night(app, source)
+        if root is not None:
+            options = resolve_options(source, overrides)
+            shown = wait_for_screen(app, root, connector=connector, notify=options.watchdog)
+            if shown is None:
+                return 0
+            open_screen(app, options, root=root, connector=shown)
         app.loop.settle()
         status = app.run(frames=args.frames)
         if args.screenshot:

@@ -50,6 +50,7 @@ def test_minimal_config_has_the_documented_defaults() -> None:
     assert cfg.display.sound and cfg.display.fullscreen
     assert cfg.buttons.pins == () and cfg.reader is None and cfg.wifi is None
     assert cfg.network.interface is None
+    assert cfg.display.connector is None  # the first connected screen
     assert KEY not in repr(cfg)  # the venue key stays out of logs
 
 
@@ -71,6 +72,7 @@ tables = 4
 resume_after_break = false
 [display]
 sound = false
+connector = "HDMI-A-2"
 [buttons]
 pause = 17
 undo = 27
@@ -93,6 +95,7 @@ psk = "secret-password"
     assert cfg.buttons.as_dict() == {"pause": 17, "undo": 27} and cfg.buttons.pin("undo") == 27
     assert cfg.reader is not None and cfg.reader.kind == "line"
     assert cfg.network.interface == "wlan0"
+    assert cfg.display.connector == "HDMI-A-2" and not cfg.display.sound
     assert cfg.wifi is not None and cfg.wifi.ssid == "Pub" and "secret" not in repr(cfg)
     assert cfg.language == "da"
     with pytest.raises(AttributeError):
@@ -202,6 +205,17 @@ def test_venue_key_with_a_non_hex_character() -> None:
                                               "valid: only {date} and {weekday} may stand "
                                               "in curly braces"),
         ("device = 3\n", "[device] must be a section, not 3"),
+        ('[display]\nconnector = "HDMI0"\n', "display.connector “HDMI0” is not valid: use "
+                                             "the name of a screen output, for example "
+                                             "HDMI-A-1, DSI-1 or Composite-1"),
+        ('[display]\nconnector = "card1-Writeback-1"\n', "display.connector "
+                                                        "“card1-Writeback-1” is not valid: use "
+                                                        "the name of a screen output, for "
+                                                        "example HDMI-A-1, DSI-1 or "
+                                                        "Composite-1"),
+        ("[display]\nconnector = 1\n", "display.connector must be a text in quotes, not 1"),
+        ('[display]\nconector = "HDMI-A-1"\n', "display.conector is not a setting in "
+                                               "pubpoker.toml; did you mean display.connector?"),
     ],
 )
 def test_each_mistake_names_the_key(text: str, expected: str) -> None:
@@ -210,6 +224,28 @@ def test_each_mistake_names_the_key(text: str, expected: str) -> None:
     if "[venue]" in text:
         doc = text.replace("[venue]\n", VENUE, 1)
     assert error(doc).translate("en") == expected
+
+
+@pytest.mark.parametrize("name", ["HDMI-A-1", "card1-HDMI-A-1", "DSI-1", "Composite-1",
+                                  "Virtual-1", "card0-DP-2"])
+def test_display_connector_with_or_without_the_card(name: str) -> None:
+    cfg = parse_config(VENUE + f'[display]\nconnector = " {name} "\n', hostname="pi")
+    assert cfg.display.connector == name
+
+
+def test_display_connector_error_in_every_language() -> None:
+    err = error(VENUE + '[display]\nconnector = "HDMI 1"\n')
+    assert err.key == "display.connector"
+    assert err.translate("nn") == ("display.connector «HDMI 1» er ikkje gyldig: bruk namnet på "
+                                   "ein skjermutgang, til dømes HDMI-A-1, DSI-1 eller "
+                                   "Composite-1")
+
+
+def test_the_example_documents_the_connector_commented_out() -> None:
+    text = EXAMPLE.read_text()
+    assert '# connector = "HDMI-A-1"' in text
+    enabled = text.replace('# key = "', 'key = "').replace('# connector = "', 'connector = "')
+    assert parse_config(enabled, hostname="pi").display.connector == "HDMI-A-1"
 
 
 def test_tournament_name_placeholders() -> None:

@@ -52,6 +52,14 @@ def test_messages_reach_the_socket(notify_socket: tuple[socket.socket, str]) -> 
     assert got == [b"READY=1", "STATUS=Venter på TV".encode(), b"WATCHDOG=1", b"STOPPING=1"]
 
 
+def test_ready_carries_its_status_in_the_same_datagram(
+        notify_socket: tuple[socket.socket, str]) -> None:
+    # One datagram: systemctl never shows the kiosk started under the old status.
+    sock, path = notify_socket
+    assert sdnotify.ready("Waiting for a display:\nno connectors", env={"NOTIFY_SOCKET": path})
+    assert sock.recv(4096) == b"READY=1\nSTATUS=Waiting for a display: no connectors"
+
+
 def test_abstract_namespace_socket() -> None:
     if not sys.platform.startswith("linux"):
         pytest.skip("abstract sockets are Linux-only")

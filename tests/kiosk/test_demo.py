@@ -92,16 +92,3 @@ def test_kiosk_command_takes_the_role_and_data_dir_from_the_config(tmp_path: Pat
     assert main(["kiosk", "--config", str(config), "--headless", "--frames", "2",
                  "--screenshot", str(shot)]) == 0
     assert (tmp_path / "data" / "pubpoker.db").exists()
-
-
-def test_kiosk_without_a_tv_exits_for_systemd_to_retry(tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    from kiosk import hdmi
-
-    def no_tv(*args: object, **kwargs: object) -> str:
-        raise hdmi.NoDisplay(tmp_path, 60.0)
-
-    monkeypatch.setattr(hdmi, "should_wait", lambda: True)
-    monkeypatch.setattr(hdmi, "wait_for_hdmi", no_tv)
-    assert main(["kiosk", "--role", "display", "--data-dir", str(tmp_path)]) == 1
-    assert not (tmp_path / "pubpoker.db").exists()
