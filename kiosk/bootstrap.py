@@ -351,9 +351,15 @@ def open_screen(app: App, options: Options, *, root: str | os.PathLike[str] | No
     """
     index = 0
     if root is not None and connector is not None:
-        from kiosk.hdmi import display_index
+        from kiosk.hdmi import card_number, display_index
 
         index = display_index(root, connector)
+        card = card_number(connector)
+        if card is not None:
+            # SDL's KMSDRM opens one card, and its own guess can be a render-only
+            # card or another card's screen rather than the connector the wait
+            # chose. An operator's own setting in the unit stays.
+            os.environ.setdefault("SDL_KMSDRM_DEVICE_INDEX", str(card))
     display = _open_display(options, index=index, fake=False)
     loop = app.loop
     if not isinstance(loop, _LateScreenLoop):

@@ -34,6 +34,7 @@ __all__ = [
     "DRM_ROOT",
     "ROOT_ENV",
     "Connector",
+    "card_number",
     "connected_display",
     "connectors",
     "describe",
@@ -174,6 +175,16 @@ def describe(found: Sequence[Connector], root: str | os.PathLike[str] = DRM_ROOT
         else:
             parts.append(f"{c.name} {c.status or 'unreadable'}")
     return ", ".join(parts)
+
+
+def card_number(name: str) -> int | None:
+    """The DRM card of a connector, as in ``/dev/dri/cardN``.
+
+    >>> card_number("card1-HDMI-A-1"), card_number("HDMI-A-1")
+    (1, None)
+    """
+    match = _NAME.fullmatch(name)
+    return int(match[1]) if match else None
 
 
 def display_index(root: str | os.PathLike[str], name: str) -> int:

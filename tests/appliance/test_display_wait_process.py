@@ -12,6 +12,7 @@ connector is connected with modes.
 from __future__ import annotations
 
 import itertools
+import os
 import subprocess
 import time
 from pathlib import Path
@@ -123,3 +124,29 @@ def test_a_pinned_connector_is_waited_for_while_another_is_ready(
         raise AssertionError((tmp_path / "kiosk.log").read_text()) from None
     finally:
         stop(proc)
+
+
+def test_the_display_opens_on_the_chosen_connector_s_card(tmp_path: Path) -> None:
+    """SDL's KMSDRM is told the card of the connector the wait chose (in-process, dummy)."""
+    from kiosk.bootstrap import Options, bootstrap, open_screen, wait_for_screen
+
+    drm = tmp_path / "drm"
+    (drm / "card0").mkdir(parents=True)  # render-only, as a Pi's v3d
+    connector(drm, "card1-Writeback-1", "connected", "1920x1080\n")
+    connector(drm, "card1-HDMI-A-1", "connected", "1920x1080\n")
+    options = Options(data_dir=str(tmp_path / "data"), headless=True, size=(320, 180),
+                      sound=False)
+    saved = os.environ.pop("SDL_KMSDRM_DEVICE_INDEX", None)
+    app = bootstrap(options, screen=False)
+    try:
+        shown = wait_for_screen(app, drm, notify=False)
+        assert shown == "card1-HDMI-A-1"
+        open_screen(app, options, root=drm, connector=shown)
+        assert os.environ["SDL_KMSDRM_DEVICE_INDEX"] == "1"
+        assert app.run(frames=1) == 0
+        assert app.loop.display.get_size() == (320, 180)
+    finally:
+        app.close()
+        os.environ.pop("SDL_KMSDRM_DEVICE_INDEX", None)
+        if saved is not None:
+            os.environ["SDL_KMSDRM_DEVICE_INDEX"] = saved
