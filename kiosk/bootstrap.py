@@ -161,6 +161,12 @@ def _open_display(options: Options, *, fake: bool, index: int = 0) -> pygame.Sur
     import pygame
 
     pygame.display.init()
+    if pygame.display.get_driver().lower() == "kmsdrm":
+        # SDL 2.26 (Debian bookworm) gives KMSDRM's window surface the desktop
+        # "opengl" renderer on the GLES context KMSDRM makes: Mesa refuses its
+        # textures and the TV stays black however often we flip. GLES 2 is
+        # what KMSDRM has (vc4/v3d on a Pi, llvmpipe in a VM). Read at set_mode.
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "opengles2")
     if options.fullscreen and not fake:
         if not 0 <= index < pygame.display.get_num_displays():
             index = 0
