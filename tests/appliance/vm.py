@@ -100,6 +100,8 @@ class Vm:
     memory_mib: int = 1536
     cpus: int = 2
     extra: Sequence[str] = ()
+    #: More words for the kernel command line (``video=Virtual-1:d``: no TV).
+    kernel_args: Sequence[str] = ()
     process: subprocess.Popen[bytes] | None = None
     started_at: float = 0.0
     _qmp: socket.socket | None = None
@@ -110,6 +112,10 @@ class Vm:
     #: Seconds after QEMU's start at which the kernel's banner appeared.
     kernel_at: float | None = None
     events: list[dict[str, object]] = field(default_factory=list)
+    #: (seconds after QEMU's start, its size, the screen scaled to 320×180) while recording.
+    frames: list[tuple[float, tuple[int, int], pygame.Surface]] = field(default_factory=list)
+    _qmp_lock: threading.Lock = field(default_factory=threading.Lock)
+    _recording: bool = False
 
     @property
     def serial_log(self) -> Path:
@@ -127,7 +133,8 @@ class Vm:
         arch = self.images.arch
         append = (f"console={console_arg(arch)},115200 root=LABEL={ROOT_LABEL} rw "
                   "rootfstype=ext4 no_timer_check panic=-1 net.ifnames=0 "
-                  "systemd.show_status=1 consoleblank=0 vt.global_cursor_default=0")
+                  "systemd.show_status=1 consoleblank=0 vt.global_cursor_default=0 "
+                  + " ".join(self.kernel_args)).strip()
         cmd = [QEMU[arch], *accel_args(arch), "-m", str(self.memory_mib),
                "-smp", str(self.cpus), "-no-reboot", "-nodefaults", "-display", "none",
                "-kernel", str(self.images.kernel), "-initrd", str(self.images.initrd),
@@ -174,12 +181,14 @@ class Vm:
 
     def power_cut(self) -> None:
         """SIGKILL QEMU: the guest's page cache is lost as in a power cut."""
+        self._recording = False
         if self.process is not None and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait(timeout=30)
         self._close_sockets()
 
     def stop(self) -> None:
+        self._recording = False
         if self.process is None or self.process.poll() is not None:
             self._close_sockets()
             return
@@ -213,6 +222,10 @@ class Vm:
         return message
 
     def qmp(self, execute: str, timeout: float = 60, **arguments: object) -> object:
+        with self._qmp_lock:
+            return self._qmp_call(execute, timeout, arguments)
+
+    def _qmp_call(self, execute: str, timeout: float, arguments: dict[str, object]) -> object:
         assert self._qmp is not None, "QEMU is not running"
         request: dict[str, object] = {"execute": execute}
         if arguments:
@@ -228,13 +241,43 @@ class Vm:
             return message.get("return")
 
     def screendump(self, device: str | None = None) -> Screen:
-        path = self.work / f"{self.name}-screen.ppm"
+        path = self.work / f"{self.name}-screen-{threading.get_ident()}.ppm"
         path.unlink(missing_ok=True)
         args: dict[str, object] = {"filename": str(path)}
         if device is not None:
             args["device"] = device
         self.qmp("screendump", **args)
         return Screen.from_ppm(path.read_bytes())
+
+    def record_screens(self, every: float = 0.5, limit: float = 600) -> None:
+        """Keep a small screendump every ``every`` seconds, to find a screen's first frame later.
+
+        Boot time is judged afterwards against a reference that can only be
+        drawn once the guest is up, so the frames are kept, scaled down.
+        """
+        self._recording = True
+
+        def loop() -> None:
+            while self._recording and time.monotonic() - self.started_at < limit:
+                try:
+                    screen = self.screendump()
+                except (OSError, RuntimeError, ValueError, AssertionError):
+                    return  # QEMU went away
+                self.frames.append((time.monotonic() - self.started_at, screen.size,
+                                    small(screen.surface)))
+                time.sleep(every)
+
+        threading.Thread(target=loop, name=f"{self.name}-screens", daemon=True).start()
+
+    def first_frame_like(self, ref: pygame.Surface, tolerance: float) -> float | None:
+        """When the recorded screen first matched ``ref`` (seconds after QEMU's start)."""
+        self._recording = False
+        target = small(ref)
+        for at, size, frame in self.frames:
+            # QEMU's own 640×480 "no output" page stands until the kiosk's modeset.
+            if size == ref.get_size() and differing(frame, target) <= tolerance:
+                return at
+        return None
 
     # --- the guest agent ----------------------------------------------------------
 
@@ -347,6 +390,33 @@ class Vm:
 
     def unit_property(self, unit: str, prop: str) -> str:
         return self.out("systemctl", "show", "-P", prop, unit).strip()
+
+
+def small(surface: pygame.Surface, size: tuple[int, int] = (320, 180)) -> pygame.Surface:
+    """Scaled down so antialiasing and a pixel or two of burn-in shift wash out."""
+    plain = pygame.Surface(surface.get_size(), 0, 24)  # convert() would need a display
+    plain.blit(surface, (0, 0))
+    return pygame.transform.smoothscale(plain, size)
+
+
+def differing(a: pygame.Surface, b: pygame.Surface, threshold: int = 40) -> float:
+    """The share of drawn pixels of two same-size surfaces that differ by over ``threshold``.
+
+    Drawn: not black in either. A mostly black screen (the kiosk's "the clock
+    has not started") would otherwise match a black or blank one.
+    """
+    assert a.get_size() == b.get_size(), (a.get_size(), b.get_size())
+    width, height = a.get_size()
+    drawn = differ = 0
+    for x in range(width):
+        for y in range(height):
+            pa, pb = a.get_at((x, y)), b.get_at((x, y))
+            if max(pa[0], pa[1], pa[2], pb[0], pb[1], pb[2]) <= threshold:
+                continue
+            drawn += 1
+            if max(abs(pa[0] - pb[0]), abs(pa[1] - pb[1]), abs(pa[2] - pb[2])) > threshold:
+                differ += 1
+    return differ / drawn if drawn else 0.0
 
 
 @contextlib.contextmanager

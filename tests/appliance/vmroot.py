@@ -106,8 +106,13 @@ def vm_base(arch: str, work: Path) -> Path:
     return tarball
 
 
-def build_images(arch: str, work: Path, config: str) -> Images:
-    """Provision a fresh copy of the base with the tree under test; write its images."""
+def build_images(arch: str, work: Path, config: str, *, address: str | None = None) -> Images:
+    """Provision a fresh copy of the base with the tree under test; write its images.
+
+    ``address`` (``169.254.10.1/16``) gives the guest's network card that
+    address, for two VMs joined by a QEMU socket network; no DHCP is there.
+    """
+    work.mkdir(parents=True, exist_ok=True)
     tarball = vm_base(arch, work)
     root = work / "root"
     shutil.rmtree(root, ignore_errors=True)
@@ -127,7 +132,7 @@ def build_images(arch: str, work: Path, config: str) -> Images:
     return Images(root=image, boot=boot, kernel=kernel, initrd=initrd, arch=arch)
 
 
-def vm_only(root: Path) -> None:
+def vm_only(root: Path, *, address: str | None = None) -> None:
     """The VM's own parts: mounts by label, the guest agent, no serial login."""
     (root / "etc/fstab").write_text(
         "# pubpoker VM test: the partitions by label, as on the Pi's SD card.\n"
@@ -153,6 +158,16 @@ def vm_only(root: Path) -> None:
     link = wants / "pubpoker-vm-agent.service"
     link.unlink(missing_ok=True)
     link.symlink_to("/etc/systemd/system/pubpoker-vm-agent.service")
+    if address is not None:
+        network = root / "etc/systemd/network"
+        network.mkdir(parents=True, exist_ok=True)
+        (network / "10-pubpoker-vm.network").write_text(
+            "# pubpoker VM test: a fixed link-local address on the VMs' own wire.\n"
+            f"[Match]\nName=eth0\n\n[Network]\nAddress={address}\nMulticastDNS=no\n"
+            "LinkLocalAddressing=no\n\n[Link]\nMulticast=yes\n")
+        link = wants / "systemd-networkd.service"
+        link.unlink(missing_ok=True)
+        link.symlink_to("/lib/systemd/system/systemd-networkd.service")
     # The boot partition is a mount point now; its files live on the FAT image.
     for child in (root / "boot/firmware").iterdir():
         child.unlink()
