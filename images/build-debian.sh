@@ -232,8 +232,11 @@ unpack() {
 # apt keeps what it downloads in the root's archives; the cache keeps it for
 # the next build (hard links: the work directory is inside the cache).
 debs_in() {
-    find "$DEBS" -name '*.deb' -exec cp -l -t "$ROOT/var/cache/apt/archives" {} + 2>/dev/null ||
-        find "$DEBS" -name '*.deb' -exec cp -t "$ROOT/var/cache/apt/archives" {} +
+    local deb archives=$ROOT/var/cache/apt/archives
+    for deb in "$DEBS"/*.deb; do
+        [ -e "$deb" ] || continue
+        [ -e "$archives/${deb##*/}" ] || ln "$deb" "$archives/" 2>/dev/null || cp "$deb" "$archives/"
+    done
 }
 debs_out() {
     local deb

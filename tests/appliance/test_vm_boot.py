@@ -188,6 +188,14 @@ def difference(screen: Screen, ref: Screen, box: pygame.Rect | None = None) -> f
                      small(ref.surface.subsurface(box), size))
 
 
+def assert_paused_banner(screen: Screen) -> None:
+    """The paused band across the clock is drawn (yellow, not the black behind the digits)."""
+    from kiosk.display.screens import paused_banner_box
+
+    band = screen.surface.subsurface(paused_banner_box(pygame.Surface(MODE)))
+    assert Screen(band).lit_fraction(threshold=100) > 0.5, "no paused banner on the TV"
+
+
 def digits_box() -> pygame.Rect:
     from kiosk.display.screens import clock_digits_box
 
@@ -291,6 +299,7 @@ def test_first_boot_clock_watchdog_and_power_cut(night: Night) -> None:
         ref = reference(vm, "after-watchdog")
         screen = wait_screen(vm, ref, 120)
         assert_shows(vm, night.work, "after-watchdog", ref, screen)
+        assert_paused_banner(screen)
         record(night, "watchdog: SIGSTOP to the clock back on the TV",
                time.monotonic() - stopped)
         td(vm, "clock", "resume")
@@ -322,6 +331,7 @@ def test_after_a_power_cut_everything_acknowledged_is_there(night: Night) -> Non
         ref = reference(vm, "restored")
         screen = wait_screen(vm, ref, 60)
         assert_shows(vm, night.work, "restored", ref, screen)
+        assert_paused_banner(screen)
         shown_at = first_frame_like(vm, ref)
         record(night, "boot: kernel start to the clock on the TV", shown_at - (vm.kernel_at or 0))
         record(night, "boot: QEMU start to the clock on the TV", shown_at)
