@@ -40,6 +40,7 @@ works, TCG (``-cpu qemu64``) otherwise.
 from __future__ import annotations
 
 import base64
+import contextlib
 import io
 import os
 import re
@@ -48,6 +49,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -227,6 +229,20 @@ def wait_screen(vm: Vm, ref: Screen, timeout: float, device: str | None = None) 
         time.sleep(1)
 
 
+@contextlib.contextmanager
+def booted_vm(images: Images, work: Path, name: str, **options: Any) -> Iterator[Vm]:
+    """A VM up to its kiosk unit active, its screens recorded from QEMU's start; stopped after."""
+    vm = Vm(images, work, name=name, **options)
+    vm.start()
+    vm.record_screens()
+    try:
+        vm.wait_agent(600)
+        wait_active(vm, 600)
+        yield vm
+    finally:
+        vm.stop()
+
+
 def first_frame_like(vm: Vm, ref: Screen) -> float:
     """When the recorded screendumps first showed ``ref`` (seconds after QEMU's start)."""
     at = vm.first_frame_like(ref.surface, SCREEN_TOLERANCE)
@@ -238,12 +254,7 @@ def first_frame_like(vm: Vm, ref: Screen) -> float:
 
 
 def test_first_boot_clock_watchdog_and_power_cut(night: Night) -> None:
-    vm = Vm(night.images, night.work, name="first", gpu=GPU)
-    vm.start()
-    vm.record_screens()
-    try:
-        vm.wait_agent(300)
-        wait_active(vm, 240)
+    with booted_vm(night.images, night.work, "first", gpu=GPU) as vm:
         # No tournament yet: the kiosk's first screen says the clock has not started.
         ref = reference(vm, "power-on")
         first_frame = first_frame_like(vm, ref)
@@ -312,8 +323,6 @@ def test_first_boot_clock_watchdog_and_power_cut(night: Night) -> None:
         assert "Ada" in out
         night.busted.append("Ada")
         vm.power_cut()
-    finally:
-        vm.stop()
 
 
 # --- boot 2: what survived the power cut ------------------------------------------------
@@ -322,12 +331,7 @@ def test_first_boot_clock_watchdog_and_power_cut(night: Night) -> None:
 def test_after_a_power_cut_everything_acknowledged_is_there(night: Night) -> None:
     if not night.acknowledged:
         pytest.skip("the first boot did not get as far as the power cut")
-    vm = Vm(night.images, night.work, name="second", gpu=GPU)
-    vm.start()
-    vm.record_screens()
-    try:
-        vm.wait_agent(300)
-        wait_active(vm, 240)
+    with booted_vm(night.images, night.work, "second", gpu=GPU) as vm:
         ref = reference(vm, "restored")
         screen = wait_screen(vm, ref, 60)
         assert_shows(vm, night.work, "restored", ref, screen)
@@ -354,8 +358,6 @@ def test_after_a_power_cut_everything_acknowledged_is_there(night: Night) -> Non
         blame = boot_report(vm)
         print(blame)
         assert shown_at - (vm.kernel_at or 0) < BOOT_GOAL_S * 3, "boot far over its goal"
-    finally:
-        vm.stop()
 
 
 def boot_report(vm: Vm) -> str:
@@ -379,11 +381,8 @@ def test_no_tv_at_power_on_then_one_is_plugged_in(night: Night) -> None:
     writing ``detect`` to its sysfs ``status`` later is the TV coming on
     (QEMU's GPUs cannot be hot-plugged).
     """
-    vm = Vm(night.images, night.work, name="no-tv", gpu=GPU, kernel_args=("video=Virtual-1:d",))
-    vm.start()
-    try:
-        vm.wait_agent(300)
-        wait_active(vm, 240)
+    with booted_vm(night.images, night.work, "no-tv", gpu=GPU,
+                   kernel_args=("video=Virtual-1:d",)) as vm:
         connector = "/sys/class/drm/card0-Virtual-1"
         assert vm.out("cat", f"{connector}/status").strip() == "disconnected"
         status = vm.unit_property(UNIT, "StatusText")
@@ -403,5 +402,3 @@ def test_no_tv_at_power_on_then_one_is_plugged_in(night: Night) -> None:
         assert vm.unit_property(UNIT, "NRestarts") == "0"
         assert "wait" not in vm.unit_property(UNIT, "StatusText").lower()
         assert "Traceback" not in journal(vm, UNIT)
-    finally:
-        vm.stop()
