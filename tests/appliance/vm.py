@@ -112,8 +112,8 @@ class Vm:
     #: Seconds after QEMU's start at which the kernel's banner appeared.
     kernel_at: float | None = None
     events: list[dict[str, object]] = field(default_factory=list)
-    #: (seconds after QEMU's start, its size, the screen scaled to 320×180) while recording.
-    frames: list[tuple[float, tuple[int, int], pygame.Surface]] = field(default_factory=list)
+    #: (seconds after QEMU's start, its size, its drawn pixels) while recording.
+    frames: list[tuple[float, tuple[int, int], pygame.mask.Mask]] = field(default_factory=list)
     _qmp_lock: threading.Lock = field(default_factory=threading.Lock)
     _recording: bool = False
 
@@ -250,10 +250,10 @@ class Vm:
         return Screen.from_ppm(path.read_bytes())
 
     def record_screens(self, every: float = 0.5, limit: float = 600) -> None:
-        """Keep a small screendump every ``every`` seconds, to find a screen's first frame later.
+        """Keep a screendump's drawn pixels every ``every`` seconds, to find a screen's first frame.
 
         Boot time is judged afterwards against a reference that can only be
-        drawn once the guest is up, so the frames are kept, scaled down.
+        drawn once the guest is up, so the frames are kept (as bit masks).
         """
         self._recording = True
 
@@ -264,18 +264,19 @@ class Vm:
                 except (OSError, RuntimeError, ValueError, AssertionError):
                     return  # QEMU went away
                 self.frames.append((time.monotonic() - self.started_at, screen.size,
-                                    small(screen.surface)))
+                                    drawn(screen.surface)))
                 time.sleep(every)
 
         threading.Thread(target=loop, name=f"{self.name}-screens", daemon=True).start()
 
-    def first_frame_like(self, ref: pygame.Surface, tolerance: float) -> float | None:
+    def first_frame_like(self, ref: pygame.Surface, tolerance: float, shift: int = 0
+                         ) -> float | None:
         """When the recorded screen first matched ``ref`` (seconds after QEMU's start)."""
         self._recording = False
-        target = small(ref)
+        target = drawn(ref)
         for at, size, frame in self.frames:
             # QEMU's own 640×480 "no output" page stands until the kiosk's modeset.
-            if size == ref.get_size() and differing(frame, target) <= tolerance:
+            if size == ref.get_size() and differing(frame, target, shift) <= tolerance:
                 return at
         return None
 
@@ -392,31 +393,34 @@ class Vm:
         return self.out("systemctl", "show", "-P", prop, unit).strip()
 
 
-def small(surface: pygame.Surface, size: tuple[int, int] = (320, 180)) -> pygame.Surface:
-    """Scaled down so antialiasing and a pixel or two of burn-in shift wash out."""
+def drawn(surface: pygame.Surface, threshold: int = 40) -> pygame.mask.Mask:
+    """The pixels with anything on them: a channel above ``threshold``."""
     plain = pygame.Surface(surface.get_size(), 0, 24)  # convert() would need a display
     plain.blit(surface, (0, 0))
-    return pygame.transform.smoothscale(plain, size)
+    near_black = pygame.mask.from_threshold(plain, (0, 0, 0),
+                                            (threshold + 1, threshold + 1, threshold + 1, 255))
+    near_black.invert()
+    return near_black
 
 
-def differing(a: pygame.Surface, b: pygame.Surface, threshold: int = 40) -> float:
-    """The share of drawn pixels of two same-size surfaces that differ by over ``threshold``.
+def differing(a: pygame.mask.Mask, b: pygame.mask.Mask, shift: int = 0) -> float:
+    """The share of the drawn pixels drawn in only one of ``a`` and ``b``, at the best offset.
 
-    Drawn: not black in either. A mostly black screen (the kiosk's "the clock
-    has not started") would otherwise match a black or blank one.
+    Drawn pixels, not all: a mostly black screen (the kiosk's "the clock has
+    not started") would otherwise match a black or blank one. ``shift``: the
+    kiosk moves its picture a few pixels now and then against burn-in, so the
+    offset within that many pixels that fits best is taken.
     """
     assert a.get_size() == b.get_size(), (a.get_size(), b.get_size())
-    width, height = a.get_size()
-    drawn = differ = 0
-    for x in range(width):
-        for y in range(height):
-            pa, pb = a.get_at((x, y)), b.get_at((x, y))
-            if max(pa[0], pa[1], pa[2], pb[0], pb[1], pb[2]) <= threshold:
-                continue
-            drawn += 1
-            if max(abs(pa[0] - pb[0]), abs(pa[1] - pb[1]), abs(pa[2] - pb[2])) > threshold:
-                differ += 1
-    return differ / drawn if drawn else 0.0
+    count_a, count_b = a.count(), b.count()
+    if count_a + count_b == 0:
+        return 0.0
+    best = 1.0
+    for dx in range(-shift, shift + 1):
+        for dy in range(-shift, shift + 1):
+            both = a.overlap_area(b, (dx, dy))
+            best = min(best, (count_a + count_b - 2 * both) / (count_a + count_b - both))
+    return best
 
 
 @contextlib.contextmanager

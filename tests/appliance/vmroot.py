@@ -123,7 +123,7 @@ def build_images(arch: str, work: Path, config: str, *, address: str | None = No
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     boot = work / "boot.vfat"
     fat_image(root / "boot/firmware", boot)
-    vm_only(root)
+    vm_only(root, address=address)
     kernel, initrd = kernel_files(root)
     image = work / "root.ext4"
     ext4_image(root, image)
@@ -159,15 +159,11 @@ def vm_only(root: Path, *, address: str | None = None) -> None:
     link.unlink(missing_ok=True)
     link.symlink_to("/etc/systemd/system/pubpoker-vm-agent.service")
     if address is not None:
-        network = root / "etc/systemd/network"
-        network.mkdir(parents=True, exist_ok=True)
-        (network / "10-pubpoker-vm.network").write_text(
-            "# pubpoker VM test: a fixed link-local address on the VMs' own wire.\n"
-            f"[Match]\nName=eth0\n\n[Network]\nAddress={address}\nMulticastDNS=no\n"
-            "LinkLocalAddressing=no\n\n[Link]\nMulticast=yes\n")
-        link = wants / "systemd-networkd.service"
+        # Up before the kiosk, as a Pi's wired link is; no DHCP on the VMs' wire.
+        (system / "pubpoker-vm-net.service").write_text(NET_UNIT.format(address=address))
+        link = wants / "pubpoker-vm-net.service"
         link.unlink(missing_ok=True)
-        link.symlink_to("/lib/systemd/system/systemd-networkd.service")
+        link.symlink_to("/etc/systemd/system/pubpoker-vm-net.service")
     # The boot partition is a mount point now; its files live on the FAT image.
     for child in (root / "boot/firmware").iterdir():
         child.unlink()
@@ -186,6 +182,29 @@ After=dev-virtio\\x2dports-pubpoker.agent.device
 ExecStart=/usr/bin/python3 -I /usr/local/lib/pubpoker-vm/agent.py /dev/virtio-ports/pubpoker.agent
 Restart=always
 RestartSec=1
+
+[Install]
+WantedBy=multi-user.target
+"""
+
+
+NET_UNIT = """\
+# pubpoker VM test only: a fixed address on the VMs' own wire (a QEMU socket network).
+[Unit]
+Description=pubpoker VM test network
+Before=pubpoker-kiosk.service network.target
+Wants=network.target
+After=systemd-udevd.service
+Requires=sys-subsystem-net-devices-eth0.device
+After=sys-subsystem-net-devices-eth0.device
+
+[Service]
+Type=oneshot
+RemainAfterExit=yes
+ExecStart=/usr/sbin/ip link set eth0 up
+ExecStart=/usr/sbin/ip addr replace {address} dev eth0
+# A LAN's default route would carry mDNS's multicast; this wire has no router.
+ExecStart=/usr/sbin/ip route replace 224.0.0.0/4 dev eth0
 
 [Install]
 WantedBy=multi-user.target
