@@ -61,8 +61,9 @@ ROOT_START_MIB=512
 # What Debian's raspi images hold, plus what the appliance's first boot
 # uses: NetworkManager (pubpoker-firstboot writes its Wi-Fi keyfile), the
 # Wi-Fi firmware (non-free-firmware), fdisk for pubpoker-growroot, sudo for
-# the maintenance user, zstd for a smaller initrd.
-PACKAGES=(linux-image-arm64 raspi-firmware firmware-brcm80211 wireless-regdb
+# the maintenance user, zstd for a smaller initrd; initramfs-tools is named
+# so it comes in before the kernel (see stage 2).
+PACKAGES=(linux-image-arm64 initramfs-tools raspi-firmware firmware-brcm80211 wireless-regdb
           systemd-sysv udev dbus kmod iproute2 network-manager wpasupplicant rfkill
           e2fsprogs dosfstools fdisk sudo zstd)
 # Bump when the system stage changes in a way the package list does not show.
@@ -314,7 +315,17 @@ else
     no_daemons
     debs_in
     quietly in_root apt-get update
-    quietly apt_install "${PACKAGES[@]}"
+    # The kernel last and alone: its postinst makes the initrd once, with
+    # udev's and e2fsprogs' hooks already there. Installed together, the
+    # initrd is made twice (the kernel's postinst, then the trigger that
+    # initramfs-tools and the hooks' packages set off), and each run of
+    # mkinitramfs takes about ten minutes under qemu-user.
+    others=()
+    for package in "${PACKAGES[@]}"; do
+        [ "$package" = linux-image-arm64 ] || others+=("$package")
+    done
+    quietly apt_install "${others[@]}"
+    quietly apt_install linux-image-arm64
     debs_out
     rm -f "$ROOT/usr/sbin/policy-rc.d"
     pack "$SYSTEM"
