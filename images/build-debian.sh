@@ -382,27 +382,24 @@ boot_files() {
 }
 provisioned_key=$(hash_of "$system_key" "$(sha256sum <"$src/provisioning/provision.sh")")
 PROVISIONED=$CACHE/image-$SUITE-$ARCH-provisioned-$provisioned_key.tar
+# From the cache provision.sh runs again, on purpose: it installs a changed
+# app and changes nothing else.
+cached=0
 if [ "$REBUILD" = 0 ] && [ -f "$PROVISIONED" ]; then
     log "provision: from cached $PROVISIONED"
     unpack "$PROVISIONED"
-    configure
-    boot_files
-    cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
-    debs_in
-    # Again, on purpose: it installs a changed app and changes nothing else.
-    provision
-    debs_out
+    cached=1
 else
     log "provision: provision.sh --root on the system stage"
     unpack "$SYSTEM"
-    configure
-    boot_files
-    cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
-    debs_in
-    provision
-    debs_out
-    pack "$PROVISIONED"
 fi
+configure
+boot_files
+cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
+debs_in
+provision
+debs_out
+[ "$cached" = 1 ] || pack "$PROVISIONED"
 
 # --- stage 4: this build's finishing touches (never cached) ------------------------
 log "finishing the root"
