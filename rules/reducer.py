@@ -235,6 +235,24 @@ def late_registration_open(state: Tournament, at: float) -> bool:
     return passed <= state.config.late_registration_levels
 
 
+def _assign_places(state: Tournament) -> None:
+    """F3: places from elimination order over all entrants, as the log stands now.
+
+    A bust's place is the number of entrants less those out before it; in one
+    hand the best group takes the best of the places freed, a group shares it,
+    and the next place skips accordingly.
+    """
+    out_before = 0
+    for groups in state.eliminations:
+        out = sum(len(g) for g in groups)
+        place = state.entrants - out_before - out + 1
+        for group in groups:
+            for player_id in group:
+                state.players[player_id].place = place
+            place += len(group)
+        out_before += out
+
+
 # --- set-up and entry ----------------------------------------------------------
 
 @_on(EventKind.TOURNAMENT_CREATED)
@@ -299,6 +317,8 @@ def _checked_in(state: Tournament, event: PlayerCheckedIn, commit: bool) -> None
     entry.late = late
     state.entrants += 1
     state.remaining += 1
+    # F3: a late entry moves everyone already out one place down.
+    _assign_places(state)
 
 
 @_on(EventKind.LATE_REGISTRATION_CLOSED)
@@ -432,19 +452,16 @@ def _busted(state: Tournament, event: PlayersBusted, commit: bool) -> None:
             raise PlayerAlreadyOut(player=winner_of_pot.name)
     if not commit:
         return
-    # F3: the best group takes the best of the places freed; a group shares it.
-    place = state.remaining - len(out) + 1
-    for group in event.groups:
-        for player_id in group:
-            entry = state.players[player_id]
-            entry.place = place
-            entry.busted_at = event.at
-            state.moves.pop(player_id, None)
-            _stand(state, entry)
-        place += len(group)
+    for player_id in out:
+        entry = state.players[player_id]
+        entry.busted_at = event.at
+        state.moves.pop(player_id, None)
+        _stand(state, entry)
+    state.eliminations.append(event.groups)
     if winner_of_pot is not None:
         winner_of_pot.knockouts += len(out)
     state.remaining -= len(out)
+    _assign_places(state)
     if state.remaining == 2:
         state.clock = clocks.heads_up_begins(_structure(state), state.clock, at=event.at)
     if state.remaining == 1:

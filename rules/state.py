@@ -93,6 +93,10 @@ class Tournament:
     break_order: tuple[int, ...] = ()
     entrants: int = 0
     remaining: int = 0
+    #: F3: every bust in the order it happened, each as its event's groups
+    #: (best first). Places are derived from it, so a late entry can move
+    #: earlier busts down.
+    eliminations: list[tuple[tuple[str, ...], ...]] = field(default_factory=list)
     sit_and_go_list: list[str] = field(default_factory=list)
     sit_and_gos: dict[str, tuple[str, ...]] = field(default_factory=dict)
     rejected: list[Rejection] = field(default_factory=list)
