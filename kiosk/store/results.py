@@ -32,6 +32,7 @@ from rules.state import Tournament
 
 __all__ = [
     "ExportFormat",
+    "PlaceChange",
     "ResultRow",
     "StandingRow",
     "export_results",
@@ -53,6 +54,15 @@ class ResultRow:
     place: int | None
     points: int
     knockouts: int
+
+
+@dataclass(frozen=True)
+class PlaceChange:
+    """A player's place as stored before a recompute, and after."""
+
+    name: str
+    before: int | None
+    after: int | None
 
 
 @dataclass(frozen=True)
@@ -95,7 +105,9 @@ def record_results(conn: sqlite3.Connection, tournament_id: str, state: Tourname
             " VALUES (?, ?, ?, ?, ?, ?)",
             [(r.tournament_id, r.player_id, r.name, r.place, r.points, r.knockouts)
              for r in rows])
-        conn.execute("UPDATE tournaments SET status = ? WHERE id = ?", (status, tournament_id))
+        # A closed night stays closed: refreshing its results must not reopen it.
+        conn.execute("UPDATE tournaments SET status = ? WHERE id = ? AND status != 'closed'",
+                     (status, tournament_id))
         season = conn.execute("SELECT season FROM tournaments WHERE id = ?",
                               (tournament_id,)).fetchone()
         if season is not None:

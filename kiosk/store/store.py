@@ -199,6 +199,31 @@ class Store:
             set_status(conn, tournament_id, "closed")
         return files
 
+    def recompute_results(self, tournament: str, folder: Path
+                          ) -> tuple[list[results_mod.PlaceChange], list[Path]]:
+        """Refold a tournament's whole log and rewrite its results and standings.
+
+        For results stored by older code (F3: duplicate places after late
+        entries). The fold ignores snapshots, so nothing an older reducer
+        folded survives; a closed tournament stays closed, and its export
+        files in ``folder`` are rewritten. Returns the places that changed.
+        """
+        t = self.tournament(tournament)
+        before = {r.player_id: r.place for r in self.results(t.id)}
+        state = self.fold(t.id, use_snapshot=False).state
+        rows = self.record_results(t.id, state)
+        changes = [results_mod.PlaceChange(r.name, before.get(r.player_id), r.place) for r in rows
+                   if before.get(r.player_id) != r.place]
+        files = []
+        for fmt in ("csv", "json"):
+            path = folder / f"results-{t.id}.{fmt}"
+            if t.status == "closed" or path.exists():
+                folder.mkdir(parents=True, exist_ok=True)
+                path.write_text(results_mod.export_results(self.conn, t.id, fmt),
+                                encoding="utf-8")
+                files.append(path)
+        return changes, files
+
     def export_standings(self, season: str, fmt: results_mod.ExportFormat) -> str:
         """Standings as CSV or JSON, with every tournament's results refreshed first."""
         for t in self.tournaments(season):

@@ -1,0 +1,81 @@
+"""``pubpoker results recompute ID|--all``: results refolded from the log.
+
+Results stored by older versions can carry duplicate places (F3: a late
+entry after a bust gave the next bust the same place). Recomputing refolds
+the tournament's whole log with today's rules, rewrites its results and its
+season's standings, and rewrites the export files of a closed night.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, Final
+
+from kiosk.store.cli import add_data_dir, open_cli_store, store_path
+from rules.i18n import DEFAULT_LANGUAGE, format_place
+
+__all__ = ["register"]
+
+_TEXT: Final[dict[str, dict[str, str]]] = {
+    "nn": {"same": "{name}: ingen plasseringar er endra",
+           "changed": "{name}: plasseringar retta: {count}",
+           "line": "  {player}: {before} → {after}", "none": "inga",
+           "files": "  Skreiv {files}", "need": "Gje ein turnering eller --all"},
+    "nb": {"same": "{name}: ingen plasseringer er endret",
+           "changed": "{name}: plasseringer rettet: {count}",
+           "line": "  {player}: {before} → {after}", "none": "ingen",
+           "files": "  Skrev {files}", "need": "Oppgi en turnering eller --all"},
+    "da": {"same": "{name}: ingen placeringer er ændret",
+           "changed": "{name}: placeringer rettet: {count}",
+           "line": "  {player}: {before} → {after}", "none": "ingen",
+           "files": "  Skrev {files}", "need": "Angiv en turnering eller --all"},
+    "en": {"same": "{name}: no places changed",
+           "changed": "{name}: places corrected: {count}",
+           "line": "  {player}: {before} → {after}", "none": "none",
+           "files": "  Wrote {files}", "need": "Give a tournament or --all"},
+}
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("results", help="tournament results stored in the store")
+    cmds = parser.add_subparsers(dest="results_command", required=True, metavar="ACTION")
+    recompute = cmds.add_parser(
+        "recompute", help="refold a tournament's log and rewrite its results and standings",
+        description="Refold the whole log with today's rules; rewrite results, the "
+                    "season's standings and a closed night's export files.")
+    recompute.add_argument("tournament", metavar="TOURNAMENT", nargs="?",
+                           help="tournament id or name")
+    recompute.add_argument("--all", action="store_true", help="every tournament in the store")
+    add_data_dir(recompute)
+    recompute.set_defaults(func=_recompute)
+
+
+def _recompute(args: argparse.Namespace) -> int:
+    words = _TEXT.get(args.lang, _TEXT[DEFAULT_LANGUAGE])
+    if bool(args.tournament) == bool(args.all):
+        print(words["need"], file=sys.stderr)
+        return 2
+    folder = store_path(args).parent / "exports"
+    with open_cli_store(args, must_exist=True) as store:
+        ids = [t.id for t in store.tournaments()] if args.all else [
+            store.tournament(args.tournament).id]
+        for tid in ids:
+            name = store.tournament(tid).name
+            changes, files = store.recompute_results(tid, folder)
+            if not changes:
+                print(words["same"].format(name=name))
+            else:
+                print(words["changed"].format(name=name, count=len(changes)))
+            for c in changes:
+                print(words["line"].format(player=c.name, before=_place(c.before, args.lang),
+                                           after=_place(c.after, args.lang)))
+            if files:
+                print(words["files"].format(files=", ".join(str(f) for f in files)))
+    return 0
+
+
+def _place(place: int | None, lang: str) -> str:
+    if place is None:
+        return _TEXT.get(lang, _TEXT[DEFAULT_LANGUAGE])["none"]
+    return format_place(place, lang)
