@@ -5,6 +5,13 @@ and state digests are computed over it. Dataclasses become objects whose keys
 are sorted; tuples and lists become arrays; enums become their values;
 frozensets become sorted arrays. Decoding uses the dataclass type hints, so
 ``dict[int, ...]`` keys and nested records come back with their real types.
+
+Encoding uses the same hints. A field declared ``float`` may hold an ``int``
+(``sum([])`` is ``0``, not ``0.0``), and JSON spells the two apart: ``0``
+would decode as ``0.0``, which encodes as ``0.0``, so a decoded copy would
+hash differently from the value it came from. A number in a ``float`` slot is
+therefore always spelt as a float, and ``decode(encode(x))`` encodes exactly
+as ``x`` does, for every field of every record, new ones included.
 """
 
 from __future__ import annotations
@@ -37,6 +44,18 @@ def to_jsonable(value: Any) -> Any:
     ...     a: frozenset[str]
     >>> to_jsonable(P((1, 2), frozenset({"y", "x"})))
     {'b': [1, 2], 'a': ['x', 'y']}
+
+    A number where a float is declared is spelt as the float it decodes to:
+
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class C:
+    ...     position: float
+    ...     since: float | None = None
+    ...     holds: tuple[float, ...] = ()
+    >>> to_jsonable(C(0, 5, (1, 2.5)))
+    {'position': 0.0, 'since': 5.0, 'holds': [1.0, 2.5]}
+    >>> canonical_json(C(0)) == canonical_json(from_jsonable(C, to_jsonable(C(0))))
+    True
     """
     if value is None or isinstance(value, bool | int | float):
         return value
@@ -45,7 +64,7 @@ def to_jsonable(value: Any) -> Any:
     if isinstance(value, str):
         return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_jsonable(getattr(value, f.name)) for f in _fields(type(value))}
+        return _record_encoder(type(value))(value)
     if isinstance(value, tuple | list):
         return [to_jsonable(v) for v in value]
     if isinstance(value, frozenset | set):
@@ -53,6 +72,102 @@ def to_jsonable(value: Any) -> Any:
     if isinstance(value, dict):
         return {_key(k): to_jsonable(v) for k, v in value.items()}
     raise CodecError(f"cannot encode {type(value).__name__}")
+
+
+_Encode = Callable[[Any], Any]
+
+
+@cache
+def _record_encoder(cls: type) -> Callable[[Any], dict[str, Any]]:
+    """A record's fields, each spelt by its declared type (see :func:`_encoder`)."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except (NameError, TypeError):
+        # Hints that cannot be resolved (a class local to a function): such a
+        # record cannot be decoded either, so spell it by its values alone.
+        hints = {}
+    names = tuple(f.name for f in _fields(cls))
+    # Built lazily, as the decoders are, so that self-referencing records work.
+    encoders: dict[str, _Encode] = {}
+
+    def enc(value: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name in names:
+            e = encoders.get(name)
+            if e is None:
+                e = encoders[name] = _encoder(hints[name]) if name in hints else to_jsonable
+            out[name] = e(getattr(value, name))
+        return out
+    return enc
+
+
+def _to_float(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            return float(value)
+        except OverflowError:
+            raise CodecError(f"{value} is too large for a float") from None
+    return to_jsonable(value)
+
+
+@cache
+def _encoder(tp: Any) -> _Encode:
+    """How a value declared as ``tp`` is spelt: as :func:`to_jsonable` does, except
+    that an ``int`` where a ``float`` is declared becomes that float."""
+    if tp is float:
+        return _to_float
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        return _union_encoder(args)
+    if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
+        item_encs = [_encoder(a) for a in args]
+
+        def enc_fixed(v: Any) -> Any:
+            if not isinstance(v, tuple | list) or len(v) != len(item_encs):
+                return to_jsonable(v)
+            return [e(x) for e, x in zip(item_encs, v, strict=True)]
+        return enc_fixed
+    if origin in (tuple, list, frozenset, set) and args:
+        item = _encoder(args[0])
+        unordered = origin in (frozenset, set)
+
+        def enc_seq(v: Any) -> Any:
+            if isinstance(v, frozenset | set) and unordered:
+                return sorted(item(x) for x in v)
+            if isinstance(v, tuple | list) and not unordered:
+                return [item(x) for x in v]
+            return to_jsonable(v)
+        return enc_seq
+    if origin is dict and len(args) == 2:
+        val = _encoder(args[1])
+
+        def enc_dict(v: Any) -> Any:
+            if not isinstance(v, dict):
+                return to_jsonable(v)
+            return {_key(k): val(x) for k, x in v.items()}
+        return enc_dict
+    # Strings, ints, enums, records (spelt by their own class), Any, literals.
+    return to_jsonable
+
+
+def _union_encoder(args: tuple[Any, ...]) -> _Encode:
+    """Spell a value by the member of the union its own type belongs to."""
+    members: list[tuple[type, Any]] = []
+    for arg in args:
+        base = typing.get_origin(arg) or arg
+        if isinstance(base, type) and arg is not Any:
+            members.append((base, arg))
+    floats = float in args and int not in args
+
+    def enc_union(v: Any) -> Any:
+        for base, arg in members:
+            if base is not type(None) and isinstance(v, base):
+                return _encoder(arg)(v)
+        if floats:
+            return _to_float(v)
+        return to_jsonable(v)
+    return enc_union
 
 
 def _key(key: Any) -> str:
