@@ -35,7 +35,7 @@ from kiosk.display.loop import KioskLoop
 from kiosk.display.sound import Chimes
 from kiosk.station import Station
 from kiosk.store import Store
-from kiosk.timebase import SharedClock
+from kiosk.timebase import SharedClock, SimulatedTime
 
 __all__ = ["App", "ManualTime"]
 
@@ -61,8 +61,9 @@ class App:
     loop: KioskLoop
     chimes: Chimes
     data_dir: Path
-    #: The fake monotonic clock when bootstrapped with ``fake=True``.
-    time: ManualTime | None = None
+    #: The fake monotonic clock when bootstrapped with ``fake=True`` (the
+    #: demo's simulated time when it gave one).
+    time: ManualTime | SimulatedTime | None = None
     #: The peer sync service once :func:`kiosk.wiring.attach_sync` started it
     #: (the status file reads its drop counters); None without sync.
     sync: Any = None

@@ -41,7 +41,7 @@ from kiosk.app import App, ManualTime
 from kiosk.display.loop import KioskLoop
 from kiosk.display.shift import amplitude_for
 from kiosk.store.schema import Synchronous
-from kiosk.timebase import SharedClock
+from kiosk.timebase import SharedClock, SimulatedTime
 
 if TYPE_CHECKING:
     import pygame
@@ -87,6 +87,9 @@ class Options:
     #: SQLite's synchronous mode: FULL on the appliance (a bust the TD saw must
     #: survive a power cut); the demo's throwaway store can use OFF.
     synchronous: Synchronous = "FULL"
+    #: The id a fresh store gives this device; None draws a random one. The
+    #: demo's comes from its seed, so the same seed writes the same log.
+    device_id: str | None = None
 
 
 def options_from_config(config: Any, **overrides: Any) -> Options:
@@ -222,12 +225,16 @@ def _controls(app: App, roles: str, table: int | None) -> Callable[[object], Any
 
 
 def bootstrap(config_or_options: Any, *, fake: bool = False,
-              overrides: Mapping[str, Any] | None = None, screen: bool = True) -> App:
+              overrides: Mapping[str, Any] | None = None, screen: bool = True,
+              time_base: SimulatedTime | None = None) -> App:
     """Build a kiosk from :class:`Options` or a loaded config; ``fake`` for tests.
 
     ``overrides`` replace fields of the options (the command line's ``--role``
     or ``--data-dir`` over the config's); a config's devices are still attached.
     With ``screen=False`` the display stays closed until :func:`open_screen`.
+    ``time_base`` (the demo's) gives shared time and the store's wall clock,
+    and with ``fake`` the loop's timers too (``app.time``); without ``fake``
+    the loop's timers stay on the real clock.
     A data dir that cannot be used raises :class:`kiosk.paths.DataDirUnusable`.
     """
     options = resolve_options(config_or_options, overrides)
@@ -249,10 +256,15 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
     else:
         # open_store makes it if missing, or says in one sentence why it cannot.
         data_dir = paths.data_dir(options.data_dir)
-    store = open_store(data_dir=data_dir, synchronous=options.synchronous)
-    manual = ManualTime() if fake else None
+    store = open_store(data_dir=data_dir, synchronous=options.synchronous,
+                       device_id=options.device_id,
+                       wall=time.time if time_base is None else time_base.wall)
+    manual: ManualTime | SimulatedTime | None = None
+    if fake:
+        manual = ManualTime() if time_base is None else time_base
     source = manual if manual is not None else time.monotonic
-    clock = SharedClock(speed=options.speed, source=source)
+    clock = (SharedClock(speed=options.speed, source=source) if time_base is None
+             else time_base.clock())
     station = Station(store, clock, random.Random(options.seed), role=options.role,
                       table=options.table)
 
@@ -377,7 +389,8 @@ def open_screen(app: App, options: Options, *, root: str | os.PathLike[str] | No
 
 
 def _attach_devices(app: App, config: Any, options: Options, *, fake: bool) -> None:
-    """The config's buttons, card reader and peer sync, each closed with the app.
+    """The config's buttons, card reader and peer sync (following tonight's tournament),
+    each closed with the app.
 
     A part that cannot start (no GPIO on a laptop, a reader not plugged in) is
     logged and left out; the clock on the wall matters more than any one part.
@@ -407,6 +420,10 @@ def _attach_devices(app: App, config: Any, options: Options, *, fake: bool) -> N
     addresses = _addresses(interface)
     attach_sync(app, config.venue.key, role=options.role, table=options.table,
                 name=config.device.name, addresses=addresses)
+    from kiosk.tonight import follow_tonight
+
+    # Peers' tournaments arrive now: every device shows the one the log makes tonight's.
+    follow_tonight(app)
 
 
 def _addresses(interface: str | None) -> tuple[str, ...]:
