@@ -1,7 +1,8 @@
 """A whole simulated night: players, table devices, moves, the final table, a winner.
 
-:class:`DemoNight` is called once per loop iteration (``app.on_tick``) and
-does whatever is due at the current shared time, through the same
+:class:`DemoNight` is called at every step of the demo's simulated time
+(one shared second, :mod:`kiosk.demo.run`), never per frame, and does
+whatever is due at that step's shared time, through the same
 ``station.submit`` path a real table device's records would take: each table
 starts hands (``StartHand``) and plays them with the rules engine
 (:mod:`kiosk.demo.hands`); players with no chips left are busted
@@ -10,20 +11,25 @@ the balancing proposes are confirmed after a walk to the new seat; the
 final table's stopped clock is restarted after a moment; and when one player
 is left the results and league points go into the store.
 
-Late registrants arrive by card: their card reads go on the loop's input
-queue, as a card reader's would, so the check-in pop-up is the real one.
+Late registrants arrive by card: their card reads go to the loop's input
+handling (``read_card``), as a card reader's would, so the check-in pop-up
+is the real one. They are handled at once, not at the loop's next frame, so
+a check-in is stamped with the step it is due at, whatever the frame rate.
+
+Everything the night does is decided from the seeded ``rng``, the folded
+state and the shared time of the step, so the same seed plays the same night.
 """
 
 from __future__ import annotations
 
 import logging
-import queue
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kiosk.demo.hands import play_hand
 from kiosk.demo.names import player_names
-from kiosk.display.input import CardRead, Input
+from kiosk.display.input import CardRead
 from kiosk.station import Station
 from rules import clock as clocks
 from rules.commands import (
@@ -70,8 +76,9 @@ class DemoNight:
     station: Station
     rng: random.Random
     settings: NightSettings = field(default_factory=NightSettings)
-    #: Where late arrivals' card reads go (the loop's queue); None checks them in directly.
-    inputs: queue.Queue[Input] | None = None
+    #: Where late arrivals' card reads go (the loop's ``handle``); None checks them in
+    #: directly.
+    read_card: Callable[[CardRead], None] | None = None
     #: Chips in front of each player, by player id.
     stacks: dict[str, int] = field(default_factory=dict)
     hands_played: int = 0
@@ -166,8 +173,8 @@ class DemoNight:
     def _arrivals(self, now: float) -> None:
         while self._late and self._late[0][0] <= now:
             _, uid = self._late.pop(0)
-            if self.inputs is not None:
-                self.inputs.put(CardRead(uid, source="demo"))
+            if self.read_card is not None:
+                self.read_card(CardRead(uid, source="demo"))
             else:
                 result = self.station.store.players.lookup_card(uid)
                 player = getattr(result, "player", None)
