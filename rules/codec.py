@@ -86,18 +86,13 @@ def _record_encoder(cls: type) -> Callable[[Any], dict[str, Any]]:
         # Hints that cannot be resolved (a class local to a function): such a
         # record cannot be decoded either, so spell it by its values alone.
         hints = {}
-    names = tuple(f.name for f in _fields(cls))
-    # Built lazily, as the decoders are, so that self-referencing records work.
-    encoders: dict[str, _Encode] = {}
+    # A nested record is spelt by its own class's encoder when it is met, so
+    # building these never recurses and self-referencing records work.
+    encoders = tuple((f.name, _encoder(hints[f.name]) if f.name in hints else to_jsonable)
+                     for f in _fields(cls))
 
     def enc(value: Any) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for name in names:
-            e = encoders.get(name)
-            if e is None:
-                e = encoders[name] = _encoder(hints[name]) if name in hints else to_jsonable
-            out[name] = e(getattr(value, name))
-        return out
+        return {name: e(getattr(value, name)) for name, e in encoders}
     return enc
 
 
@@ -110,17 +105,26 @@ def _to_float(value: Any) -> Any:
     return to_jsonable(value)
 
 
+def _holds_float(tp: Any) -> bool:
+    """Does a value of type ``tp`` hold a float of its own (not in a nested record)?"""
+    return tp is float or any(_holds_float(a) for a in typing.get_args(tp)
+                              if a is not Ellipsis)
+
+
 @cache
 def _encoder(tp: Any) -> _Encode:
     """How a value declared as ``tp`` is spelt: as :func:`to_jsonable` does, except
     that an ``int`` where a ``float`` is declared becomes that float."""
     if tp is float:
         return _to_float
+    if not _holds_float(tp):
+        # Strings, ints, enums, records (spelt by their own class), Any, literals.
+        return to_jsonable
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
         return _union_encoder(args)
-    if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
+    if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
         item_encs = [_encoder(a) for a in args]
 
         def enc_fixed(v: Any) -> Any:
@@ -128,7 +132,7 @@ def _encoder(tp: Any) -> _Encode:
                 return to_jsonable(v)
             return [e(x) for e, x in zip(item_encs, v, strict=True)]
         return enc_fixed
-    if origin in (tuple, list, frozenset, set) and args:
+    if origin in (tuple, list, frozenset, set):
         item = _encoder(args[0])
         unordered = origin in (frozenset, set)
 
@@ -147,26 +151,25 @@ def _encoder(tp: Any) -> _Encode:
                 return to_jsonable(v)
             return {_key(k): val(x) for k, x in v.items()}
         return enc_dict
-    # Strings, ints, enums, records (spelt by their own class), Any, literals.
     return to_jsonable
 
 
 def _union_encoder(args: tuple[Any, ...]) -> _Encode:
     """Spell a value by the member of the union its own type belongs to."""
-    members: list[tuple[type, Any]] = []
+    members: list[tuple[type, _Encode]] = []
     for arg in args:
         base = typing.get_origin(arg) or arg
-        if isinstance(base, type) and arg is not Any:
-            members.append((base, arg))
+        if isinstance(base, type) and arg is not Any and base is not type(None):
+            members.append((base, _encoder(arg)))
     floats = float in args and int not in args
 
     def enc_union(v: Any) -> Any:
-        for base, arg in members:
-            if base is not type(None) and isinstance(v, base):
-                return _encoder(arg)(v)
-        if floats:
-            return _to_float(v)
-        return to_jsonable(v)
+        if v is None:
+            return None
+        for base, enc in members:
+            if isinstance(v, base):
+                return enc(v)
+        return _to_float(v) if floats else to_jsonable(v)
     return enc_union
 
 
