@@ -11,6 +11,11 @@ later. Correctness comes first, so the whole log is folded again when
   be hidden by a state folded by the old one);
 - the restored state's digest does not match the one saved with it.
 
+A snapshot is checked before it is written, too: one that would not restore
+to the state it was taken from (a state field the codec cannot carry) is not
+saved, and the log names the first field that differs, instead of every
+later start-up warning that the digest does not match.
+
 :class:`Folded` keeps a tournament's state in step with the log as events
 land, and saves a fresh snapshot every ``snapshot_every`` events and on
 :meth:`Folded.close`.
@@ -21,12 +26,14 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import reprlib
 import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import rules
 from kiosk.store.log import EventLog
@@ -122,7 +129,15 @@ class Folded:
         if key is None:
             return
         state = self.replay.state
-        text = json.dumps(snapshot(state), separators=(",", ":"), ensure_ascii=False)
+        data = snapshot(state)
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        digest = state_digest(state)
+        problem = _round_trip_problem(data, text, digest)
+        if problem is not None:
+            log.error("snapshot of %s would not restore as folded (%s); not saved",
+                      self.tournament_id, problem)
+            self.since_snapshot = 0
+            return
         with transaction(self.log.conn) as conn:
             conn.execute(
                 "INSERT INTO snapshots (tournament_id, lamport, device_id, seq, max_rowid,"
@@ -132,7 +147,7 @@ class Folded:
                 " max_rowid = excluded.max_rowid, digest = excluded.digest,"
                 " code = excluded.code, state = excluded.state, saved_at = excluded.saved_at",
                 (self.tournament_id, key[0], key[1], key[2], self.covered_rowid,
-                 state_digest(state), rules_fingerprint(), text, self._wall()))
+                 digest, rules_fingerprint(), text, self._wall()))
         self.since_snapshot = 0
 
     def close(self) -> None:
@@ -140,6 +155,38 @@ class Folded:
         self.catch_up()
         if self.since_snapshot or not self.from_snapshot:
             self.save()
+
+
+def _round_trip_problem(data: dict[str, Any], text: str, digest: str) -> str | None:
+    """Why ``text`` would not restore to the state ``data`` and ``digest`` describe."""
+    try:
+        restored = restore_snapshot(json.loads(text))
+    except ValueError as err:
+        return str(err)
+    if state_digest(restored) == digest:
+        return None
+    return _first_difference(data, snapshot(restored), "") or "the digest differs"
+
+
+def _first_difference(saved: Any, restored: Any, path: str) -> str | None:
+    """The first place two JSON values differ, type included (``0`` is not ``0.0``)."""
+    if isinstance(saved, dict) and isinstance(restored, dict):
+        for key in sorted(saved.keys() | restored.keys()):
+            if key not in saved or key not in restored:
+                return f"{path}/{key} is {'lost' if key in saved else 'new'}"
+            found = _first_difference(saved[key], restored[key], f"{path}/{key}")
+            if found is not None:
+                return found
+        return None
+    if isinstance(saved, list) and isinstance(restored, list) and len(saved) == len(restored):
+        for index, (a, b) in enumerate(zip(saved, restored, strict=True)):
+            found = _first_difference(a, b, f"{path}/{index}")
+            if found is not None:
+                return found
+        return None
+    if type(saved) is type(restored) and saved == restored:
+        return None
+    return f"{path or '/'}: {reprlib.repr(saved)} comes back as {reprlib.repr(restored)}"
 
 
 def snapshot_info(conn: sqlite3.Connection, tournament_id: str) -> SnapshotInfo | None:
