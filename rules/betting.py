@@ -16,7 +16,8 @@ Public API (amounts of bets and raises are the player's total for the round)::
     hand.fold() / check() / call() / bet(n) / raise_to(n) / go_all_in() / advance()
     hand.verify_*(...) -> None, hand.can_*(...) -> bool  (verify_all_in, can_all_in for all-in)
     hand.actor, .to_call, .min_raise_to, .max_raise_to, .legal_actions()
-    hand.pot, .contributions: dict[int, int], .folded: frozenset[int], .all_in,
+    hand.pot, .pots: tuple[Pot, ...], .contributions / .bets / .antes: dict[int, int],
+    hand.folded: frozenset[int], .all_in,
     hand.stacks, .street, .street_bets, .last_aggressor, .history,
     hand.is_round_complete, .is_betting_over, .is_hand_over, .all_hands_face_up
     play(hand, actions: str | Iterable[Action | str], auto_advance=True) -> BettingHand
@@ -31,7 +32,8 @@ For example, the FAQ's minimum raise (X2):
 Seats are numbered clockwise. The player to act is ``actor``; an absent
 player (B6, F6) has posted like anyone else and is folded by the engine as
 soon as the action reaches them. Chips a player put in that nobody called
-stay in ``contributions``: the pots module returns them as an uncalled pot.
+stay in ``contributions``: ``pots`` returns them as an uncalled pot. Antes
+are dead money, in ``contributions`` but not in ``bets`` (B7).
 """
 
 from __future__ import annotations
@@ -133,6 +135,7 @@ class BettingHand(BettingState):
             starting_stacks=tuple(stacks[s] for s in seats),
             behind=tuple(posted.stacks[s] for s in seats),
             committed=tuple(posted.bets[s] + posted.antes[s] for s in seats),
+            antes_posted=tuple(posted.antes[s] for s in seats),
             round_bets=tuple(posted.bets[s] for s in seats),
             folded=frozenset(), street=Street.PREFLOP,
             # X10: a big blind all-in for less still leaves the full blind to call.

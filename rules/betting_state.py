@@ -31,6 +31,8 @@ from rules.limits import (
     pot_limit_max_to,
 )
 from rules.posting import Blinds, clockwise_after
+from rules.pots import Pot, side_pots
+from rules.structure import AnteKind
 
 __all__ = ["BettingState"]
 
@@ -63,6 +65,8 @@ class BettingState:
     starting_stacks: tuple[int, ...]
     behind: tuple[int, ...]
     committed: tuple[int, ...]
+    #: The antes each seat posted (B7): dead money, in ``committed`` but no part of a bet.
+    antes_posted: tuple[int, ...]
     round_bets: tuple[int, ...]
     folded: frozenset[int]
     street: Street
@@ -95,8 +99,39 @@ class BettingState:
 
     @property
     def contributions(self) -> dict[int, int]:
-        """Chips each seat has put in this hand, antes included (for ``rules.pots``)."""
+        """Chips each seat has put in this hand, antes included."""
         return dict(zip(self.seats, self.committed, strict=True))
+
+    @property
+    def antes(self) -> dict[int, int]:
+        """The ante each seat posted (B7); for a big-blind ante, the big blind's."""
+        return dict(zip(self.seats, self.antes_posted, strict=True))
+
+    @property
+    def bets(self) -> dict[int, int]:
+        """Chips each seat has bet this hand: blinds, bets, calls, raises; no antes."""
+        return {seat: chips - ante for (seat, chips), ante
+                in zip(self.contributions.items(), self.antes_posted, strict=True)}
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """The main pot and side pots of every chip put in so far (P1, B7).
+
+        Antes are dead money: a big-blind ante is all in the main pot, for
+        every seat still in the hand to win (TDA RP-11); per-player antes are
+        matched ante for ante. Blinds and bets of seats that folded stay in.
+
+        >>> from rules.betting import BettingHand, Blinds
+        >>> from rules.structure import AnteKind
+        >>> hand = BettingHand.start({1: 59, 2: 4792, 3: 308}, 3,
+        ...                          Blinds(25, 50, 50, AnteKind.BIG_BLIND))
+        >>> hand = hand.fold().go_all_in().fold()  # button folds, SB all-in, BB folds
+        >>> [(p.amount, sorted(p.eligible), p.uncalled) for p in hand.pots]
+        [(150, [1], False), (9, [1], True)]
+        """
+        if self.blinds.ante_kind is AnteKind.BIG_BLIND:
+            return side_pots(self.bets, self.folded, dead=self.antes)
+        return side_pots(self.bets, self.folded, antes=self.antes)
 
     @property
     def street_bets(self) -> dict[int, int]:

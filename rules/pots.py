@@ -1,6 +1,7 @@
 """Main and side pots, and who gets how many chips from each (P1, P2, P5, P7).
 
-The pots are cut from what each seat put in during the hand; the award takes
+The pots are cut from what each seat bet during the hand, with the antes
+kept apart as dead money (B7: no part of anybody's bet); the award takes
 any totally ordered hand values (``rules.hands.HandValue`` at the table, plain
 ints in tests), so the chip arithmetic is proved apart from card evaluation.
 Every function conserves chips: the shares of a pot always add up to the pot.
@@ -17,7 +18,6 @@ from rules.errors import RulesError
 __all__ = [
     "Awards",
     "BadChipUnit",
-    "DeadPot",
     "NegativeContribution",
     "NoLiveHand",
     "NoShownHand",
@@ -53,19 +53,6 @@ class NoLiveHand(RulesError, ValueError):
         "nb": "Alle som har lagt sjetonger i potten, har kastet kortene",
         "da": "Alle, der har lagt jetoner i puljen, har smidt kortene",
         "en": "Everyone who put chips into the pot has folded",
-    }
-
-
-class DeadPot(RulesError, ValueError):
-    messages = {
-        "nn": "Alle som kan vinne {amount} i sidepotten, har kasta korta: "
-        "turneringsleiaren avgjer",
-        "nb": "Alle som kan vinne {amount} i sidepotten, har kastet kortene: "
-        "turneringslederen avgjør",
-        "da": "Alle, der kan vinde {amount} i sidepuljen, har smidt kortene: "
-        "turneringslederen afgør",
-        "en": "Everyone who can win {amount} in the side pot has folded: "
-        "the tournament director decides",
     }
 
 
@@ -113,13 +100,31 @@ class Pot:
     uncalled: bool = False
 
 
-def side_pots(contributions: Mapping[int, int], folded: Collection[int] = ()) -> tuple[Pot, ...]:
-    """Cut a hand's chips into the main pot, then side pots (P1).
+def side_pots(
+    contributions: Mapping[int, int],
+    folded: Collection[int] = (),
+    *,
+    antes: Mapping[int, int] | None = None,
+    dead: Mapping[int, int] | None = None,
+) -> tuple[Pot, ...]:
+    """Cut a hand's chips into the main pot, then side pots (P1, B7).
 
-    A seat can win from a pot only up to what it put in itself. Folded seats'
-    chips stay in the pots they reach, but folded seats are not eligible.
-    Adjacent pots with the same eligible seats are one pot. The part of the
-    biggest bet that nobody matched comes last, marked ``uncalled``.
+    ``contributions`` are what each seat *bet* in the hand: blinds, bets,
+    calls and raises, the chips that match each other. A seat can win from
+    a pot only up to what it bet itself (P1). Folded seats are never
+    eligible, but their chips stay in the pots they reach as dead money.
+
+    ``antes`` are per-player antes: dead money, no part of anybody's bet,
+    matched ante for ante, so a seat all-in for part of its ante wins that
+    much of each other ante. ``dead`` is money that is nobody's bet, by the
+    seat that posted it: the big-blind ante (B7, TDA RP-11). It is in the
+    main pot, every live seat can win all of it, and none of it is returned.
+
+    Chips that no live seat matched, because everyone who put them in has
+    folded, are dead money in the last pot a live seat can win: nothing is
+    returned to a seat that folded. The part of a live seat's bet that
+    nobody matched comes last, marked ``uncalled``: it goes back to that
+    seat. Pots with the same eligible seats are one pot.
 
     >>> for pot in side_pots({1: 5000, 2: 1400, 3: 8000}):
     ...     print(pot.amount, sorted(pot.eligible), pot.uncalled)
@@ -128,46 +133,72 @@ def side_pots(contributions: Mapping[int, int], folded: Collection[int] = ()) ->
     3000 [3] True
     >>> [(p.amount, sorted(p.eligible)) for p in side_pots({1: 200, 2: 500, 3: 500}, {1})]
     [(1200, [2, 3])]
+
+    The big blind (seat 2) posts 50 and a big-blind ante of 50, then folds
+    to seat 1's all-in for 59: the ante is dead money seat 1 wins in full.
+
+    >>> [(p.amount, sorted(p.eligible), p.uncalled)
+    ...  for p in side_pots({1: 59, 2: 50}, {2}, dead={2: 50})]
+    [(150, [1], False), (9, [1], True)]
     """
-    for seat, amount in contributions.items():
-        if amount < 0:
-            raise NegativeContribution(seat=seat, amount=amount)
-    paid = {seat: amount for seat, amount in contributions.items() if amount > 0}
-    if not paid:
+    parts = (contributions, antes or {}, dead or {})
+    for part in parts:
+        for seat, amount in part.items():
+            if amount < 0:
+                raise NegativeContribution(seat=seat, amount=amount)
+    bets, ante_of, dead_of = ({seat: amount for seat, amount in part.items() if amount > 0}
+                              for part in parts)
+    if not bets and not ante_of and not dead_of:
         return ()
     folded_set = frozenset(folded)
-    if all(seat in folded_set for seat in paid):
+    live = frozenset(seat for seat in (*bets, *ante_of, *dead_of) if seat not in folded_set)
+    if not live:
         raise NoLiveHand()
 
-    ordered = sorted(paid.values(), reverse=True)
-    top_seat = max(paid, key=lambda seat: paid[seat])
-    second = ordered[1] if len(ordered) > 1 else 0
-    uncalled = ordered[0] - second
-    capped = {seat: min(amount, second) for seat, amount in paid.items()}
+    # Only a live seat takes back the part of its bet nobody matched.
+    uncalled: Pot | None = None
+    top = max(bets, key=lambda seat: bets[seat], default=None)
+    if top is not None and top in live:
+        second = max((amount for seat, amount in bets.items() if seat != top), default=0)
+        if bets[top] > second:
+            uncalled = Pot(bets[top] - second, frozenset({top}), uncalled=True)
+            bets[top] = second
 
-    layers: list[Pot] = []
+    # One dict keeps the pots in the order they are first made, main pot first.
+    pots: dict[frozenset[int], int] = {live: sum(dead_of.values())} if dead_of else {}
+    for layer_amount, eligible in (*_layers(ante_of, live), *_layers(bets, live)):
+        pots[eligible] = pots.get(eligible, 0) + layer_amount
+    ordered = sorted(pots.items(), key=lambda item: -len(item[0]))  # stable: ties keep order
+    result = [Pot(amount, eligible) for eligible, amount in ordered if amount]
+    if uncalled is not None:
+        result.append(uncalled)
+    return tuple(result)
+
+
+def _layers(amounts: Mapping[int, int], live: frozenset[int]) -> list[tuple[int, frozenset[int]]]:
+    """Cut ``amounts`` at each seat's level; the chips above every live seat's
+    level are added to the last layer a live seat can win (or to the main pot,
+    every live seat's, when no live seat put any in).
+
+    >>> _layers({1: 100, 2: 300, 3: 300}, frozenset({1, 2}))
+    [(300, frozenset({1, 2})), (400, frozenset({2}))]
+    """
+    layers: list[tuple[int, frozenset[int]]] = []
     previous = 0
-    for level in sorted(set(capped.values()) - {0}):
-        amount = sum(min(c, level) - min(c, previous) for c in capped.values())
-        eligible = frozenset(
-            seat for seat, c in capped.items() if c >= level and seat not in folded_set
-        )
-        layers.append(Pot(amount, eligible))
-        previous = level
-
-    pots: list[Pot] = []
-    for layer in layers:
-        if not layer.eligible:
-            # Every seat that matched these chips has folded. Handing them to a
-            # shorter stack would break P1, so the floor has to rule.
-            raise DeadPot(amount=sum(p.amount for p in layers if not p.eligible))
-        if pots and layer.eligible == pots[-1].eligible:
-            pots[-1] = Pot(pots[-1].amount + layer.amount, pots[-1].eligible)
+    for level in sorted(set(amounts.values())):
+        amount = sum(min(c, level) - min(c, previous) for c in amounts.values())
+        eligible = frozenset(seat for seat, c in amounts.items() if c >= level and seat in live)
+        if eligible:
+            layers.append((amount, eligible))
+        elif layers:
+            # Eligibility only shrinks as the level rises: every layer from
+            # here up is dead money for the highest layer a live seat reached.
+            last_amount, last_eligible = layers[-1]
+            layers[-1] = (last_amount + amount, last_eligible)
         else:
-            pots.append(layer)
-    if uncalled:
-        pots.append(Pot(uncalled, frozenset({top_seat}), uncalled=True))
-    return tuple(pots)
+            layers.append((amount, live))
+        previous = level
+    return layers
 
 
 def clockwise_from(button: int, seats: Iterable[int], seat_order: Sequence[int] | None = None

@@ -338,9 +338,11 @@ def _pots(args: argparse.Namespace) -> int:
     if args.contributions is not None:
         contributions = _seat_map(args.contributions, _number, "1:5000,2:1400,3:8000")
         folded = _seats(args.folded) if args.folded else frozenset()
+        pots = side_pots(contributions, folded)
     else:
         hand = _hand(args)
         contributions, folded = hand.contributions, hand.folded
+        pots = hand.pots  # B7: the antes are dead money, apart from the bets
         if hand.all_hands_face_up:
             notes.append(w["face_up"])  # P4
         if hand.is_hand_over and len(hand.live) > 1:
@@ -354,7 +356,6 @@ def _pots(args: argparse.Namespace) -> int:
             notes.append(w["shows_first"].format(seat=first))
         elif hand.actor is not None:
             notes.append(w["to_act"].format(seat=hand.actor))
-    pots = side_pots(contributions, folded)
     awards = None
     if args.hands is not None:
         ranking = _rank(args, seats_in_hand=contributions.keys() - folded)

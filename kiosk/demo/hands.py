@@ -18,7 +18,7 @@ from rules.cards import Card, shuffled_deck
 from rules.errors import RulesError
 from rules.hands import evaluate_high
 from rules.posting import Blinds
-from rules.pots import award_pots, side_pots
+from rules.pots import award_pots
 
 __all__ = ["HandResult", "play_hand"]
 
@@ -106,7 +106,7 @@ def play_hand(stacks: Mapping[int, int], button: int, blinds: Blinds, rng: rando
         hand = _act(hand, _strength(holes[hand.actor], board), rng, blinds.big_blind)
     live = [s for s in seats if s not in hand.folded]
     highs = {s: evaluate_high(holes[s], board_all) for s in live} if len(live) > 1 else {}
-    pots = side_pots(hand.contributions, hand.folded)
+    pots = hand.pots
     awards = award_pots(pots, highs or {s: 1 for s in live}, button=button).total
     after = {s: hand.stacks[s] + awards.get(s, 0) for s in seats}
     assert sum(after.values()) == sum(stacks.values()), "chips are conserved"

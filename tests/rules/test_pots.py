@@ -13,7 +13,6 @@ from rules.betting_actions import ActionKind
 from rules.i18n import LANGUAGES
 from rules.pots import (
     BadChipUnit,
-    DeadPot,
     NegativeContribution,
     NoLiveHand,
     NoShownHand,
@@ -66,12 +65,10 @@ def test_P1_adjacent_pots_with_the_same_seats_merge() -> None:
     assert pots_of({1: 100, 2: 200, 3: 200}, {1}) == [(500, {2, 3}, False)]
 
 
-def test_P1_side_pot_nobody_live_can_win_goes_to_the_floor() -> None:
+def test_P1_chips_no_live_seat_matched_are_dead_money_in_the_last_live_pot() -> None:
     # Seat 1 is all-in for 400; seats 2 and 3 matched 900 and both folded later.
-    # Seat 1 cannot win chips it did not cover, so the TD has to rule.
-    with pytest.raises(DeadPot) as info:
-        side_pots({1: 400, 2: 900, 3: 900}, {2, 3})
-    assert info.value.translate("en").startswith("Everyone who can win 1,000 in the side pot")
+    # Nothing goes back to a seat that folded: their chips are dead money.
+    assert pots_of({1: 400, 2: 900, 3: 900}, {2, 3}) == [(2200, {1}, False)]
 
 
 def test_P1_uncalled_bet_is_returned_to_the_bettor() -> None:
@@ -82,8 +79,10 @@ def test_P1_uncalled_bet_is_returned_to_the_bettor() -> None:
 
 
 def test_P1_big_blind_all_in_for_less_than_the_small_blind() -> None:
-    # The BB had only 30: the SB's 50 is matched for 30 only, even if the SB folds.
-    assert pots_of({1: 50, 2: 30}, {1}) == [(60, {2}, False), (20, {1}, True)]
+    # The BB had only 30: while the SB is in, its 50 is matched for 30 only...
+    assert pots_of({1: 50, 2: 30}) == [(60, {1, 2}, False), (20, {1}, True)]
+    # ...but a folded small blind is dead money: none of it comes back.
+    assert pots_of({1: 50, 2: 30}, {1}) == [(80, {2}, False)]
 
 
 def test_P1_lone_bet_is_all_uncalled() -> None:
@@ -301,10 +300,14 @@ def test_P1_nobody_wins_more_than_they_covered(case: Case) -> None:
         total = award_pots(pots, highs, button=button).total
     except NoShownHand:
         return
+    most_live = max(amount for seat, amount in contributions.items() if seat not in folded)
+    # Chips that only folded seats put in, above every live seat's, are dead money.
+    dead = sum(max(0, amount - most_live) for seat, amount in contributions.items()
+               if seat in folded)
     for seat, won in total.items():
         # P1: from each seat a winner collects at most what it put in itself.
         cap = sum(min(amount, contributions[seat]) for amount in contributions.values())
-        assert won <= cap
+        assert won <= cap + dead
 
 
 @given(showdowns())
@@ -318,7 +321,7 @@ def test_P1_pots_shrink_in_eligibility(case: Case) -> None:
 
 
 def test_error_messages_in_every_language() -> None:
-    for error in (DeadPot, NegativeContribution, NoLiveHand, NoShownHand, UnknownSeat, BadChipUnit):
+    for error in (NegativeContribution, NoLiveHand, NoShownHand, UnknownSeat, BadChipUnit):
         assert error.missing_languages() == (), error
         assert set(error.messages) == set(LANGUAGES)
 
@@ -335,7 +338,7 @@ MOVES = st.sampled_from(["fold", "check", "call", "min", "max", "all-in"])
 )
 def test_P1_played_hands_conserve_chips(stacks: dict[int, int], button: int,
                                         moves: list[str]) -> None:
-    # Played by the rules, no pot is ever dead (DeadPot) and every chip is in a pot.
+    # Played by the rules, every chip is in a pot.
     assume(sum(1 for stack in stacks.values() if stack > 0) >= 2)
     assume(all(stack > 0 for stack in stacks.values()))
     hand = BettingHand.start(stacks, button, "50/100")
@@ -357,15 +360,14 @@ def test_P1_played_hands_conserve_chips(stacks: dict[int, int], button: int,
             hand = hand.check()
         else:
             hand = hand.call()
-    pots = side_pots(hand.contributions, hand.folded)
+    pots = hand.pots
     assert sum(p.amount for p in pots) == hand.pot == sum(stacks.values()) - sum(
         hand.stacks.values()
     )
     live = set(hand.live)
     for pot in pots:
-        # An unmatched bet goes back even to a seat that folded (a small blind
-        # that folds to a big blind all-in for less gets the difference back).
-        assert pot.eligible <= live or pot.uncalled
+        # Nothing, not even an unmatched blind, goes back to a seat that folded.
+        assert pot.eligible <= live
     # Everyone shows the same hand: each live seat gets back at least what it risked
     # against the others who stayed in, and the award adds up.
     awards = award_pots(pots, dict.fromkeys(live, 1), button=button)
