@@ -33,7 +33,8 @@ Seats are numbered clockwise. The player to act is ``actor``; an absent
 player (B6, F6) has posted like anyone else and is folded by the engine as
 soon as the action reaches them. Chips a player put in that nobody called
 stay in ``contributions``: ``pots`` returns them as an uncalled pot. Antes
-are dead money, in ``contributions`` but not in ``bets`` (B7).
+are dead money, in ``contributions`` but not in ``bets`` (B7). A raise is
+offered only while somebody could call it (X13).
 """
 
 from __future__ import annotations
@@ -223,10 +224,14 @@ class BettingHand(BettingState):
         return self._put(amount, ActionKind.RAISE)
 
     def verify_all_in(self) -> None:
-        """All-in is a call, bet or raise of every chip; it must be allowed as that."""
+        """All-in is a call, bet or raise of every chip; it must be allowed as that.
+
+        X13: when nobody could call a raise, an all-in for more than the bet
+        is a call, and the rest of the player's chips stay with the player.
+        """
         self._verify_actor()
         to = self._all_in_to()
-        if to <= self.bet_level:
+        if to <= self.bet_level or self._all_in_is_a_call():
             return
         if self.bet_level:
             self.verify_raise_to(to)
@@ -239,6 +244,8 @@ class BettingHand(BettingState):
     def go_all_in(self) -> BettingHand:
         """Put every chip in (the name ``all_in`` is the set of all-in seats)."""
         self.verify_all_in()
+        if self._all_in_is_a_call():
+            return self._put(self.bet_level, ActionKind.CALL)  # X13: the rest is uncalled
         to = self._all_in_to()
         kind = (ActionKind.CALL if to <= self.bet_level
                 else ActionKind.RAISE if self.bet_level else ActionKind.BET)

@@ -26,6 +26,7 @@ __all__ = [
     "HandIsOver",
     "NoActionPending",
     "NoBetToRaise",
+    "NobodyCanCall",
     "NobodyToRaise",
     "NotEnoughChips",
     "NotYourTurn",
@@ -183,6 +184,19 @@ class NobodyToRaise(RulesError, ValueError):
         "nb": "Alle andre er all-in: du kan bare syne eller kaste",
         "da": "Alle andre er all-in: du kan kun calle eller folde",
         "en": "Everyone else is all-in: you may only call or fold",
+    }
+
+
+class NobodyCanCall(RulesError, ValueError):
+    messages = {
+        "nn": "Ingen andre i handa har sjetongar til å syne ei høgning: "
+        "du kan berre syne eller kaste",
+        "nb": "Ingen andre i hånden har sjetonger til å syne en høyning: "
+        "du kan bare syne eller kaste",
+        "da": "Ingen andre i hånden har jetoner til at calle en forhøjelse: "
+        "du kan kun calle eller folde",
+        "en": "Nobody else in the hand has the chips to call a raise: "
+        "you may only call or fold",
     }
 
 

@@ -16,6 +16,7 @@ from rules.betting_errors import (
     BettingNotReopened,
     HandIsOver,
     NoActionPending,
+    NobodyCanCall,
     NobodyToRaise,
     NotEnoughChips,
     RaiseCapReached,
@@ -267,6 +268,21 @@ class BettingState:
     def _others_can_respond(self, seat: int) -> bool:
         return any(s != seat and self.behind[self._i(s)] > 0 for s in self.live)
 
+    def _raise_can_be_called(self, seat: int) -> bool:
+        """X13: could anyone else still in the hand put in more than the bet?"""
+        return any(s != seat and self.round_bets[self._i(s)] + self.behind[self._i(s)]
+                   > self.bet_level for s in self.live)
+
+    def _all_in_is_a_call(self) -> bool:
+        """X13: the actor faces a bet and nobody could call any raise over it.
+
+        Then going all-in is a call, and the chips over it stay with the
+        player: they are the uncalled remainder, returned at once.
+        """
+        assert self.actor is not None
+        return (self._round_bet() < self.bet_level < self._all_in_to()
+                and not self._raise_can_be_called(self.actor))
+
     def _verify_actor(self) -> None:
         if self.actor is None:
             raise HandIsOver() if self.is_hand_over else NoActionPending()
@@ -282,6 +298,9 @@ class BettingState:
             raise RaiseCapReached(cap=FIXED_LIMIT_CAP)
         if not self._others_can_respond(self.actor):
             raise NobodyToRaise()
+        if not self._raise_can_be_called(self.actor):
+            # X13: every chip over the bet would be raising against nobody.
+            raise NobodyCanCall()
 
     def _may_raise(self) -> bool:
         return self.actor is not None and _ok(self._verify_may_raise)

@@ -606,9 +606,15 @@ def _check_invariants(hand: BettingHand, total: int) -> None:
     assert (C in legal) == hand.can_call() and (A in legal) == hand.can_all_in()
     raising = legal & {B, R}
     all_in_to = hand.street_bets[actor] + hand.stacks[actor]
+    # X13: could anybody else still in the hand put in more than the bet?
+    answerable = any(hand.street_bets[s] + hand.stacks[s] > hand.bet_level
+                     for s in hand.live if s != actor)
+    if not answerable and A in legal and hand.to_call:
+        assert hand.go_all_in() == hand.call()  # an all-in nobody can call is a call
     if raising:
-        # Never offers a raise below the minimum, nor one the rules keep closed (X7).
-        assert _reopen_oracle(hand)
+        # Never offers a raise below the minimum, nor one the rules keep closed
+        # (X7), nor one nobody could call (X13).
+        assert _reopen_oracle(hand) and answerable
         low, high = hand.min_raise_to, hand.max_raise_to
         assert low is not None and high is not None and low <= high
         assert low == min(hand.full_raise_to, all_in_to) > hand.bet_level
@@ -626,7 +632,7 @@ def _check_invariants(hand: BettingHand, total: int) -> None:
         assert not hand.can_apply(Action(next(iter(raising)), high + 1))
     else:
         assert hand.min_raise_to is None and hand.max_raise_to is None
-        if hand.stacks[actor] > hand.to_call and not _reopen_oracle(hand):
+        if hand.stacks[actor] > hand.to_call and not _reopen_oracle(hand) and answerable:
             assert A not in legal
 
 
