@@ -209,6 +209,11 @@ class SyncService:
         """Peers with an authenticated link now (read from the main thread)."""
         return sum(1 for link in list(self._links.values()) if link.session is not None)
 
+    def peer_tournaments(self) -> set[str]:
+        """The tournaments linked peers said they run, in their hellos (main thread)."""
+        return {link.peer.tournament for link in list(self._links.values())
+                if link.verified and link.peer is not None and link.peer.tournament}
+
     def status(self, timeout: float = 2.0) -> SyncStatus:
         loop = self._loop
         if loop is None or loop.is_closed():
