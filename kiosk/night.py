@@ -4,10 +4,14 @@
 ``pubpoker kiosk`` command does it for a config):
 
 - **Power-on**: with no open tournament (none yet, or the last one finished
-  or closed) the TD's box (console role) creates tonight's tournament from the
-  config at once, so the TV shows the check-in screen when it is switched on. A volunteer TD expects
-  the box to be ready when players arrive, not to have to remember a button;
-  a wrong preset is fixed from the terminal before the draw.
+  or closed) the TD's box (console role) first waits :data:`JOIN_WAIT`
+  seconds for its peers: a box switched on while the display runs tonight's
+  (a spare box, a wiped card) joins that one. Only when none brought an open
+  tournament does it create tonight's from the config, so the TV shows the
+  check-in screen. A volunteer TD expects the box to be ready when players
+  arrive, not to have to remember a button; a wrong preset is fixed from the
+  terminal before the draw. Two boxes that each made one while cut off show
+  the same one once they meet (:func:`kiosk.tonight.choose`).
 - **Check-in**: a known card checks in (the role's controller). An unknown
   card opens "New card – enter a name": typed letters and Enter on a USB
   keyboard make a player with that card; with no typing for
@@ -45,7 +49,7 @@ from kiosk.config import TournamentConfig
 from kiosk.controls import Say
 from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard
-from kiosk.tonight import tonight
+from kiosk.tonight import Tonight, auto_id, tonight
 from rules import clock as clocks
 from rules import sitandgo
 from rules.commands import (
@@ -61,8 +65,8 @@ from rules.i18n import format_time
 from rules.state import Phase
 from rules.structure import preset
 
-__all__ = ["GUEST_AFTER", "NEW_CONFIRM_SECONDS", "Night", "Prompt", "attach_night",
-           "help_lines"]
+__all__ = ["GUEST_AFTER", "JOIN_PATIENCE", "JOIN_WAIT", "NEW_CONFIRM_SECONDS", "Night",
+           "Prompt", "attach_night", "help_lines"]
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +76,17 @@ GUEST_AFTER: Final = 20.0
 WALK_IN_SECONDS: Final = 60.0
 #: The second long press of NEW must come within this many seconds.
 NEW_CONFIRM_SECONDS: Final = 5.0
+#: Seconds the TD's box waits at power-on for a peer to bring tonight's
+#: tournament before it creates one. Peer sync is already running then; on a
+#: LAN the display is found by mDNS, linked and caught up about 1.3 s after
+#: sync starts (tests/night/test_power_on_join.py, namespaces on one
+#: machine), so this leaves room for a slow Wi-Fi or a busy Pi Zero. A box
+#: whose network comes up later still is put right when it meets its peers
+#: (kiosk/tonight.py).
+JOIN_WAIT: Final = 10.0
+#: While a linked peer says it runs a tournament this box has not received
+#: yet, the box waits for it up to this long before creating one.
+JOIN_PATIENCE: Final = 60.0
 
 WORDS: Final[Mapping[str, Mapping[str, str]]] = {
     "guest": {"nn": "Gjest {n}", "nb": "Gjest {n}", "da": "Gæst {n}", "en": "Guest {n}"},
@@ -97,6 +112,9 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
                    "en": "{name} is on the waiting list ({n})"},
     "sng-started": {"nn": "Sit & Go {n} startar: {names}", "nb": "Sit & Go {n} starter: {names}",
                     "da": "Sit & Go {n} starter: {names}", "en": "Sit & Go {n} starts: {names}"},
+    "joining": {"nn": "Ser etter kveldens turnering …", "nb": "Ser etter kveldens turnering …",
+                "da": "Leder efter aftenens turnering …",
+                "en": "Looking for tonight's tournament…"},
     "closed": {"nn": "Resultata er lagra", "nb": "Resultatene er lagret",
                "da": "Resultaterne er gemt", "en": "The results are saved"},
 }
@@ -202,8 +220,8 @@ class Night:
     def __init__(self, app: App, tournament: TournamentConfig, *,
                  buttons: Sequence[str] = (), today: Callable[[], dt.date] = dt.date.today,
                  guest_after: float = GUEST_AFTER, closing: dt.time = dt.time(1, 0),
-                 clock_of_day: Callable[[], dt.time] = lambda: dt.datetime.now().time()
-                 ) -> None:
+                 clock_of_day: Callable[[], dt.time] = lambda: dt.datetime.now().time(),
+                 join_wait: float = JOIN_WAIT) -> None:
         self.app = app
         self.tournament = tournament
         self.buttons = tuple(buttons)
@@ -214,6 +232,9 @@ class Night:
         self._closed: set[str] = set()
         self.closing = closing
         self.clock_of_day = clock_of_day
+        self.join_wait = join_wait
+        #: Monotonic time power-on began waiting for peers; None when not waiting.
+        self.joining_since: float | None = None
         #: The Sit & Go's started tonight, each on its own station (the same store).
         self.sit_and_gos: dict[str, Station] = {}
 
@@ -246,15 +267,67 @@ class Night:
             return "open"
 
     def power_on(self) -> bool:
-        """Tonight's tournament in check-in, unless one is open; True if created."""
+        """Tonight's tournament in check-in, unless one is open; True if created now.
+
+        With peer sync running, the box waits for its peers first (see
+        :meth:`_join`); without it (the demo, a lone test kiosk) nobody could
+        bring one, so it is created at once.
+        """
         if self.running():
             return False
-        self._start_next()
-        return True
+        if self.app.sync is None:
+            self._start_next(auto=True)
+            return True
+        self.joining_since = self.app.loop.monotonic()
+        loop = self.app.loop
+        loop.popup(Words("joining", {}).translate(loop.lang), "", kind="joining",
+                   seconds=self.join_wait)
+        return False
 
-    def _start_next(self) -> str:
+    def _join(self, mono: float) -> None:
+        """Power-on, waiting: join what peers bring, or create tonight's once the wait is over."""
+        assert self.joining_since is not None
+        waited = mono - self.joining_since
+        if not self.running():
+            if waited < self.join_wait:
+                return
+            tonight_ = Tonight(self.app.store, self.app.station)
+            try:
+                pick = tonight_.pick()
+            finally:
+                tonight_.close()
+            if pick is not None:
+                self.app.station.switch(pick)  # kiosk.tonight's follower would, soon
+            elif waited < JOIN_PATIENCE and self._promised():
+                return
+            else:
+                self.joining_since = None
+                self.app.loop._drop_popups("joining")
+                name = self._start_next(auto=True)
+                log.info("no peer brought tonight's tournament in %.1f s: created %s (%s)",
+                         waited, self.app.station.tournament_id, name)
+                return
+        self.joining_since = None
+        self.app.loop._drop_popups("joining")
+        # The tournament as it stands, not a pop-up for each player checked in so far.
+        self.app.loop.settle()
+        log.info("joined %s from peers %.1f s after power-on", self.app.station.tournament_id,
+                 waited)
+
+    def _promised(self) -> bool:
+        """A linked peer runs a tournament this store does not have yet (it is on its way)."""
+        announced = getattr(self.app.sync, "peer_tournaments", None)
+        if announced is None:
+            return False
+        have = {row.id for row in self.app.store.tournaments()}
+        return bool(set(announced()) - have)
+
+    def _start_next(self, *, auto: bool = False) -> str:
         command = tonight(self.tournament, self.today())
-        outcome = self.app.station.create(command)
+        # Made by the box at power-on, not by the TD: its id says so, for when
+        # peers that ran one meet (kiosk.tonight.choose).
+        tid = auto_id(self.app.station.rng) if auto else None
+        outcome = self.app.station.create(command, tid)
         if not outcome.ok:
             raise RuntimeError(f"tonight's tournament was refused: {outcome.message('en')}")
         self.prompt = None
@@ -267,8 +340,10 @@ class Night:
         return command.name
 
     def tick(self) -> None:
-        """Each loop turn: the guest fallback, and closing a finished tournament once."""
+        """Each loop turn: power-on's wait, the guest fallback, closing a finished one once."""
         mono = self.app.loop.monotonic()
+        if self.joining_since is not None:
+            self._join(mono)
         prompt = self.prompt
         if prompt is not None and mono >= prompt.until:
             self.prompt = None
@@ -511,9 +586,10 @@ def attach_night(app: App, config: Any, **kwargs: Any) -> Night:
     """The night's flow for a loaded :class:`kiosk.config.Config`.
 
     Tonight's tournament is created at power-on if none is open, but only on
-    the TD's box (a device with the console role), so the wall screens wait
-    for the tournament peer sync brings and never start one of their own. A
-    lone display box starts tonight's with a long press of NEW.
+    the TD's box (a device with the console role), and only if no peer brings
+    one within :data:`JOIN_WAIT` seconds; the wall screens wait for the
+    tournament peer sync brings and never start one of their own. A lone
+    display box starts tonight's with a long press of NEW.
     """
     buttons = config.buttons.as_dict() if getattr(config, "buttons", None) else {}
     night = Night(app, config.tournament, buttons=tuple(buttons), **kwargs).attach()
