@@ -128,7 +128,7 @@ class BettingState:
         ...                          Blinds(25, 50, 50, AnteKind.BIG_BLIND))
         >>> hand = hand.fold().go_all_in().fold()  # button folds, SB all-in, BB folds
         >>> [(p.amount, sorted(p.eligible), p.uncalled) for p in hand.pots]
-        [(150, [1], False), (9, [1], True)]
+        [(159, [1], False)]
         """
         if self.blinds.ante_kind is AnteKind.BIG_BLIND:
             return side_pots(self.bets, self.folded, dead=self.antes)

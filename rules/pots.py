@@ -124,7 +124,8 @@ def side_pots(
     folded, are dead money in the last pot a live seat can win: nothing is
     returned to a seat that folded. The part of a live seat's bet that
     nobody matched comes last, marked ``uncalled``: it goes back to that
-    seat. Pots with the same eligible seats are one pot.
+    seat. Pots with the same eligible seats are one pot; so when everyone
+    else folded, the bettor's unmatched rest is part of the pot they win.
 
     >>> for pot in side_pots({1: 5000, 2: 1400, 3: 8000}):
     ...     print(pot.amount, sorted(pot.eligible), pot.uncalled)
@@ -139,7 +140,7 @@ def side_pots(
 
     >>> [(p.amount, sorted(p.eligible), p.uncalled)
     ...  for p in side_pots({1: 59, 2: 50}, {2}, dead={2: 50})]
-    [(150, [1], False), (9, [1], True)]
+    [(159, [1], False)]
     """
     parts = (contributions, antes or {}, dead or {})
     for part in parts:
@@ -170,7 +171,11 @@ def side_pots(
         pots[eligible] = pots.get(eligible, 0) + layer_amount
     ordered = sorted(pots.items(), key=lambda item: -len(item[0]))  # stable: ties keep order
     result = [Pot(amount, eligible) for eligible, amount in ordered if amount]
-    if uncalled is not None:
+    if uncalled is not None and result and result[-1].eligible == uncalled.eligible:
+        # Everyone else in the last pot folded: the bettor takes that pot and
+        # the unmatched rest alike, so they are one pot of the same seats.
+        result[-1] = Pot(result[-1].amount + uncalled.amount, uncalled.eligible)
+    elif uncalled is not None:
         result.append(uncalled)
     return tuple(result)
 

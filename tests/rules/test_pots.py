@@ -72,8 +72,15 @@ def test_P1_chips_no_live_seat_matched_are_dead_money_in_the_last_live_pot() -> 
 
 
 def test_P1_uncalled_bet_is_returned_to_the_bettor() -> None:
-    # Everyone folds to a raise to 600: 400 of it was never called.
-    assert pots_of({1: 600, 2: 100, 3: 200}, {2, 3}) == [(500, {1}, False), (400, {1}, True)]
+    # Two call 600, the third shoves for 2000: 1400 of it was never called.
+    assert pots_of({1: 600, 2: 600, 3: 2000}) == [(1800, {1, 2, 3}, False),
+                                                  (1400, {3}, True)]
+
+
+def test_P1_a_bet_everyone_folds_to_is_one_pot_for_the_bettor() -> None:
+    # Everyone folds to a raise to 600: the 400 nobody matched and the pot go
+    # to the same seat, so they are one pot, not a pot and a return.
+    assert pots_of({1: 600, 2: 100, 3: 200}, {2, 3}) == [(900, {1}, False)]
     awards = award_pots(side_pots({1: 600, 2: 100, 3: 200}, {2, 3}), {}, button=3)
     assert awards.total == {1: 900}
 

@@ -53,9 +53,9 @@ def test_B7_big_blind_ante_is_dead_money_a_short_all_in_wins_all_of_it() -> None
     hand = example_hand().fold().go_all_in().fold()
     assert hand.is_hand_over and hand.live == (1,)
     assert hand.bets == {1: 59, 2: 50, 3: 0} and hand.antes == {1: 0, 2: 50, 3: 0}
-    # Seat 1 wins the big blind's 50 and all of its ante; its own 9 that the
-    # big blind did not call comes back to it. Nothing goes back to seat 2.
-    assert rows(hand.pots) == [(150, {1}, False), (9, {1}, True)]
+    # One pot of 159 to seat 1: the big blind's 50, all of its ante, and seat 1's
+    # own 59 (the 9 nobody called is seat 1's either way). Nothing goes back to seat 2.
+    assert rows(hand.pots) == [(159, {1}, False)]
     awards = award_pots(hand.pots, {}, button=3)
     assert awards.total == {1: 159}
 
@@ -91,8 +91,8 @@ def test_B7_short_big_blind_pays_ante_first_under_the_house_option() -> None:
     assert hand.bets[2] == 20 and hand.antes[2] == 50 and hand.to_call == 50
     hand = hand.call().fold()
     # The big blind wins 20 from each bet and all of its ante; the button's
-    # last 25 of the call and the 5 of the small blind over 20 are the button's.
-    assert rows(hand.pots) == [(110, {2, 3}, False), (10, {3}, False), (25, {3}, True)]
+    # last 30 of the call and the 5 of the small blind over 20 are the button's.
+    assert rows(hand.pots) == [(110, {2, 3}, False), (35, {3}, False)]
     assert award_pots(hand.pots, {2: 9, 3: 1}, button=3).total == {2: 110, 3: 35}
 
 
@@ -101,7 +101,7 @@ def test_B7_both_orders_with_the_example_stacks() -> None:
     # give one result.
     for order in AnteOrder:
         hand = example_hand(order).fold().go_all_in().fold()
-        assert rows(hand.pots) == [(150, {1}, False), (9, {1}, True)], order
+        assert rows(hand.pots) == [(159, {1}, False)], order
 
 
 def test_B7_per_player_antes_are_dead_money_not_part_of_the_bet() -> None:
@@ -111,7 +111,7 @@ def test_B7_per_player_antes_are_dead_money_not_part_of_the_bet() -> None:
     assert hand.antes == {1: 34, 2: 50, 3: 50} and hand.bets == {1: 25, 2: 50, 3: 0}
     hand = hand.fold()  # the button folds; seat 1 is all-in, the big blind has no one to raise
     assert hand.is_round_complete
-    assert rows(hand.pots) == [(152, {1, 2}, False), (32, {2}, False), (25, {2}, True)]
+    assert rows(hand.pots) == [(152, {1, 2}, False), (57, {2}, False)]
 
 
 def test_B7_per_player_antes_ante_first_cover_every_ante() -> None:
@@ -132,7 +132,7 @@ def test_P1_folded_blinds_and_antes_are_dead_money_for_a_short_big_blind() -> No
 
 
 def test_P1_side_pots_take_antes_and_dead_money_keywords() -> None:
-    assert rows(side_pots({1: 59, 2: 50}, {2}, dead={2: 50})) == [(150, {1}, False), (9, {1}, True)]
+    assert rows(side_pots({1: 59, 2: 50}, {2}, dead={2: 50})) == [(159, {1}, False)]
     # A seat all-in for 10 of a 25 ante wins 10 of each ante (its own main pot).
     assert rows(side_pots({2: 100, 3: 100}, antes={1: 10, 2: 25, 3: 25})) == [
         (30, {1, 2, 3}, False),
