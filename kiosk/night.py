@@ -235,6 +235,7 @@ class Night:
         self.join_wait = join_wait
         #: Monotonic time power-on began waiting for peers; None when not waiting.
         self.joining_since: float | None = None
+        self._tonight: Tonight | None = None
         #: The Sit & Go's started tonight, each on its own station (the same store).
         self.sit_and_gos: dict[str, Station] = {}
 
@@ -248,6 +249,7 @@ class Night:
         loop.side_panel = self.side_lines
         loop.on_unknown_card = self._wedge_card
         self.app.on_tick.append(self.tick)
+        self.app.on_close.append(lambda: self._tonight.close() if self._tonight else None)
         return self
 
     # --- the tournament -------------------------------------------------------------
@@ -288,31 +290,36 @@ class Night:
         """Power-on, waiting: join what peers bring, or create tonight's once the wait is over."""
         assert self.joining_since is not None
         waited = mono - self.joining_since
-        if not self.running():
-            if waited < self.join_wait:
+        running = self.running()
+        if not running and waited < self.join_wait:
+            return
+        if self._tonight is None:
+            self._tonight = Tonight(self.app.store, self.app.station)
+        pick = self._tonight.pick()
+        if pick is None and not running:
+            if waited < JOIN_PATIENCE and self._promised():
                 return
-            tonight_ = Tonight(self.app.store, self.app.station)
-            try:
-                pick = tonight_.pick()
-            finally:
-                tonight_.close()
-            if pick is not None:
-                self.app.station.switch(pick)  # kiosk.tonight's follower would, soon
-            elif waited < JOIN_PATIENCE and self._promised():
-                return
-            else:
-                self.joining_since = None
-                self.app.loop._drop_popups("joining")
-                name = self._start_next(auto=True)
-                log.info("no peer brought tonight's tournament in %.1f s: created %s (%s)",
-                         waited, self.app.station.tournament_id, name)
-                return
-        self.joining_since = None
-        self.app.loop._drop_popups("joining")
+            self._joined()
+            name = self._start_next(auto=True)
+            log.info("no peer brought tonight's tournament in %.1f s: created %s (%s)",
+                     waited, self.app.station.tournament_id, name)
+            return
+        if pick is not None and pick != self.app.station.tournament_id:
+            # What sync folded first may be a Sit & Go or last week's: tonight's is the
+            # log's pick (kiosk.tonight's follower would switch to it too, a little later).
+            self.app.station.switch(pick)
+        self._joined()
         # The tournament as it stands, not a pop-up for each player checked in so far.
         self.app.loop.settle()
         log.info("joined %s from peers %.1f s after power-on", self.app.station.tournament_id,
                  waited)
+
+    def _joined(self) -> None:
+        self.joining_since = None
+        self.app.loop._drop_popups("joining")
+        if self._tonight is not None:
+            self._tonight.close()
+            self._tonight = None
 
     def _promised(self) -> bool:
         """A linked peer runs a tournament this store does not have yet (it is on its way)."""

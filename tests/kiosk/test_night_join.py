@@ -212,3 +212,25 @@ def test_a_box_on_its_own_empty_tournament_switches_to_the_one_with_players(
     assert app.station.tournament_id == theirs and app.station.state.entrants == 5
     assert app.store.current_tournament() == theirs
     assert sorted(tids(app.store)) == sorted([mine, theirs])  # nothing is lost
+
+
+def test_joining_a_peer_with_a_sit_and_go_shows_the_main_event(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    app = make("console")
+    powered_on(app, Peers())
+    store = open_store(data_dir=tmp_path / "display")
+    station = Station(store, SharedClock(), random.Random(5), role="console")
+    try:
+        assert station.create(tonight(TONIGHT, DAY)).ok
+        main = station.tournament_id
+        for n in range(3):
+            player = store.players.add(f"P{n}")
+            assert station.submit(CheckIn(player.id, player.name)).ok
+        side = Station(store, SharedClock(), random.Random(6), role="console")
+        assert side.create(tonight(TONIGHT, DAY), f"{main}-sng1").ok  # the newest made
+        records = [r for tid in (main, f"{main}-sng1") for r in store.records(tid)]
+    finally:
+        station.close()
+    app.station.accept(records)
+    assert app.station.tournament_id == f"{main}-sng1"  # what the store calls newest
+    step(app)
+    assert app.station.tournament_id == main and app.station.state.entrants == 3
