@@ -3,13 +3,15 @@
 One thread runs this loop and it alone touches state and pygame (STYLE 9).
 Each iteration:
 
-1. waits in ``pygame.event.wait(timeout)``: the timeout runs to the next
-   moment the picture must change (the clock's next second, the next page,
-   the end of a pop-up, the next pixel shift), never less than a frame and
-   never more than ``max_wait_ms`` (so the watchdog is fed);
+1. sleeps in ``select()`` on its own wake-up sources (:mod:`kiosk.display.wake`),
+   never in SDL's timed wait, which polls every millisecond on KMSDRM and
+   dummy: the input queue's pipe, the store's change signal, and a timeout to
+   the next moment the picture must change (the clock's next second, the next
+   page, the end of a pop-up, the next pixel shift), never less than a frame
+   and never more than ``max_wait_ms`` (so the watchdog is fed);
 2. translates keys (:mod:`kiosk.display.input`) and drains the input queue
-   (hardware adapters and peer sync put :data:`~kiosk.display.input.Input`
-   messages there and wake the loop with a pygame event);
+   (hardware adapters and peer sync put their messages there, and the put
+   wakes the loop);
 3. runs the ``on_tick`` hooks, checkpoints the clock (``station.tick``) and
    pings the watchdog;
 4. notices what the new state means for the room: busts go to the ticker,
@@ -62,6 +64,7 @@ from kiosk.display.viewmodels import (
     seating_view,
     standings_view,
 )
+from kiosk.display.wake import Readable, Waker, sdl_poll_interval, sleep_until_woken
 from kiosk.station import Outcome, Station
 from kiosk.store import CardMatch, UnknownCard
 from kiosk.table_screen import clock_call_line
@@ -84,7 +87,6 @@ from rules.state import Phase, Tournament
 __all__ = [
     "POPUP_SECONDS",
     "TICKER_SECONDS",
-    "WAKE_EVENT",
     "InputQueue",
     "KioskLoop",
     "Message",
@@ -105,27 +107,29 @@ NEWS_SECONDS: Final = 30.0
 #: Wake a little after a digit boundary, not a little before it.
 _AFTER_BOUNDARY: Final = 0.004
 
-#: Posted to pygame's queue to wake the loop when another thread queues an input.
-WAKE_EVENT: Final = pygame.USEREVENT + 1
 _EXPOSED: Final = tuple(e for e in (getattr(pygame, "VIDEOEXPOSE", None),
                                     getattr(pygame, "WINDOWEXPOSED", None),
                                     getattr(pygame, "VIDEORESIZE", None)) if e is not None)
 
 
 class InputQueue(queue.Queue[Input]):
-    """The loop's input queue; putting an item also wakes a waiting loop.
+    """The loop's input queue; putting an item also wakes a sleeping loop.
 
-    ``pygame.event.post`` is safe from any thread (SDL_PushEvent), so a card
-    read from the reader thread is acted on at once, not at the next tick.
+    The wake is a byte down a pipe the loop selects on, so a card read from
+    the reader thread is acted on at once, not at the next tick.
     """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waker = Waker()
 
     def put(self, item: Input, block: bool = True, timeout: float | None = None) -> None:
         super().put(item, block, timeout)
-        try:
-            if pygame.display.get_init():
-                pygame.event.post(pygame.event.Event(WAKE_EVENT))
-        except pygame.error:
-            pass  # no event queue yet: the loop drains the queue when it starts
+        self.waker.wake()
+
+    def wake(self) -> None:
+        """Wake the loop with nothing queued: look again (a button's edge)."""
+        self.waker.wake()
 
 
 class Message(Protocol):
@@ -220,6 +224,12 @@ class KioskLoop:
         self.peers = peers
         #: Monotonic times some part must be polled by (a button's release settling).
         self.deadlines: list[Callable[[], float | None]] = []
+        #: More things that wake the sleeping loop when readable (the store's
+        #: change signal); one with ``drain()`` is drained when it did.
+        self.wake_sources: list[Readable] = []
+        self._sdl_poll: float | None = None
+        self._sdl_checked_at = 0.0
+        self._sdl_events: list[pygame.event.Event] = []
         self._standings_cache: tuple[float, tuple[str, list[tuple[int, str, int]]]] | None = None
         #: The wall clock's "21:47" for the status line (fixed under fake time).
         self.time_of_day: Callable[[], str] = time_of_day
@@ -294,9 +304,12 @@ class KioskLoop:
         return 0
 
     def step(self, *, block: bool = True) -> bool:
-        """One iteration: wait (unless ``block`` is False), act, draw. False once quitting."""
-        first = pygame.event.wait(self.timeout_ms()) if block else pygame.event.poll()
-        for event in (first, *pygame.event.get()):
+        """One iteration: sleep (unless ``block`` is False), act, draw. False once quitting."""
+        if block:
+            self.sleep(self.timeout_ms() / 1000)
+        self._take_sdl_events()
+        events, self._sdl_events = self._sdl_events, []
+        for event in events:
             self._handle_event(event)
         while True:
             try:
@@ -311,6 +324,46 @@ class KioskLoop:
         self._observe()
         self.draw()
         return self.running
+
+    def sleep(self, seconds: float) -> None:
+        """Block until woken (an input, a wake source) or ``seconds`` have passed.
+
+        SDL's queue is looked at only as often as something can feed it
+        (:func:`~kiosk.display.wake.sdl_poll_interval`).
+        """
+        if self._take_sdl_events():
+            return  # a key or window event is already waiting
+        waker = getattr(self.inputs, "waker", None)
+        sources: list[Readable] = [*([waker] if waker is not None else []), *self.wake_sources]
+        interval = self._sdl_interval()
+        end = time.monotonic() + seconds
+        while True:
+            left = end - time.monotonic()
+            chunk = left if interval is None else min(left, interval)
+            ready = sleep_until_woken(chunk, sources)
+            for source in ready:
+                drain = getattr(source, "drain", None)
+                if drain is not None:
+                    drain()
+            if ready or time.monotonic() >= end:
+                return
+            if interval is not None and self._take_sdl_events():
+                return
+
+    def _take_sdl_events(self) -> bool:
+        """Move what SDL's queue holds to the loop's own list; True if anything."""
+        if pygame.display.get_init():
+            self._sdl_events.extend(pygame.event.get())
+        return bool(self._sdl_events)
+
+    def _sdl_interval(self) -> float | None:
+        mono = time.monotonic()
+        if mono >= self._sdl_checked_at:
+            # A keyboard may be plugged in or pulled out at any time.
+            self._sdl_checked_at = mono + 10.0
+            driver = pygame.display.get_driver() if pygame.display.get_init() else "dummy"
+            self._sdl_poll = sdl_poll_interval(driver)
+        return self._sdl_poll
 
     def timeout_ms(self) -> int:
         """Milliseconds until the picture must next change (or the watchdog needs us)."""

@@ -329,14 +329,53 @@ def test_it_waits_for_the_next_second_and_not_longer_than_a_second(app: App) -> 
     assert app.loop.timeout_ms() == app.loop.max_wait_ms
 
 
-def test_an_idle_loop_sleeps_in_event_wait(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No busy loop: each iteration blocks in pygame.event.wait with the computed timeout."""
-    waits: list[int] = []
-    monkeypatch.setattr(pygame.event, "wait",
-                        lambda timeout=0: waits.append(timeout) or pygame.event.Event(0))
+def test_an_idle_loop_sleeps_in_select_never_in_sdls_timed_wait(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No busy loop: each iteration blocks once in select() for the computed timeout.
+
+    SDL's ``event.wait(timeout)`` polls every millisecond on dummy and KMSDRM,
+    so it must never be called.
+    """
+    import kiosk.display.wake as wake
+
+    def no_sdl_wait(*args: object) -> None:
+        raise AssertionError("pygame.event.wait polls every millisecond underneath")
+
+    monkeypatch.setattr(pygame.event, "wait", no_sdl_wait)
+    sleeps: list[float] = []
+    real = wake.sleep_until_woken
+
+    def counted(timeout: float, sources: list[wake.Readable]) -> list[wake.Readable]:
+        sleeps.append(timeout)
+        return real(timeout, sources)
+
+    monkeypatch.setattr("kiosk.display.loop.sleep_until_woken", counted)
+    assert app.loop.timeout_ms() >= 100
+    # A tenth of a second each, not the loop's second: the test need not wait.
+    monkeypatch.setattr(app.loop, "timeout_ms", lambda: 100)
     for _ in range(3):
         app.loop.step()
-    assert len(waits) == 3 and min(waits) >= 100
+    # Under the dummy driver nothing feeds SDL: one select per iteration, not one per
+    # 30 ms, and never SDL's millisecond polling.
+    assert len(sleeps) == 3 and min(sleeps) >= 0.09
+
+
+def test_a_queued_input_wakes_a_sleeping_loop_at_once(app: App) -> None:
+    import threading
+    import time as real_time
+
+    from hardware.inputs import Action, ButtonPressed
+
+    timer = threading.Timer(0.05, lambda: app.inputs.put(  # type: ignore[arg-type]
+        ButtonPressed(Action.pause, long=False, at=0.0)))
+    timer.start()
+    began = real_time.monotonic()
+    app.loop.sleep(5.0)
+    woke = real_time.monotonic() - began
+    timer.join()
+    assert woke < 1.0
+    app.loop.step(block=False)
+    assert not app.station.state.clock.running
 
 
 def test_the_watchdog_and_tick_hooks_run_every_iteration(app: App) -> None:
