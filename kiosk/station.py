@@ -50,6 +50,8 @@ class Outcome:
 
     records: tuple[Record, ...] = ()
     refusal: RulesError | StoreError | None = None
+    #: For :meth:`Station.undo_newest`: the action's records it took back, oldest first.
+    undone: tuple[Record, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -138,7 +140,7 @@ class Station:
         tid = tournament_id or f"t{self.rng.getrandbits(48):012x}"
         try:
             events = decide(Tournament(), command, now=self.now(), rng=self.rng)
-            records = self.store.append_new(tid, events)
+            records = self.store.append_new(tid, events, one_action=True)
         except (RulesError, StoreError) as err:
             return Outcome(refusal=err)
         self.store.set_current_tournament(tid)
@@ -146,6 +148,31 @@ class Station:
         self._folded = self.store.fold(tid)
         self._announce(records)
         return Outcome(records=tuple(records))
+
+    def undo_newest(self, *, own: bool = False, window: float | None = None) -> Outcome:
+        """UNDO: take back the newest action, every event of it, as one action.
+
+        The TD's box takes back the night's newest action whichever device did
+        it (a bust pressed at table 3 is undone at the desk); ``own`` limits it
+        to this device's, within ``window`` real seconds (a table device's
+        dealer, also on a fast-forwarded clock). The rules decide
+        (:func:`rules.undo.verify_undo`); a refusal says why.
+        """
+        from rules.refusals import NothingToUndo
+        from rules.undo import undo, verify_undo
+
+        if self.tournament_id is None:
+            return Outcome(refusal=NothingToUndo())
+        records = self.store.records(self.tournament_id)
+        device = self.store.device_id if own else None
+        within = None if window is None else window * self.clock.speed
+        now = self.now()
+        try:
+            action = verify_undo(records, now=now, device_id=device, within=within)
+        except RulesError as err:
+            return Outcome(refusal=err)
+        outcome = self.submit(undo(action, now=now))
+        return Outcome(outcome.records, outcome.refusal, action if outcome.ok else ())
 
     def _check_role(self, events: Sequence[Event]) -> None:
         if self.role is None:
@@ -157,8 +184,10 @@ class Station:
                 raise NotForThisDevice(kind=event.kind.value)
 
     def _commit(self, events: Sequence[object]) -> list[Record]:
+        """Append one command's events as one action (one id, one undo), then fold."""
         assert self.tournament_id is not None and self._folded is not None
-        records = self.store.append_new(self.tournament_id, events)  # type: ignore[arg-type]
+        records = self.store.append_new(self.tournament_id, events,  # type: ignore[arg-type]
+                                        one_action=True)
         self._folded.catch_up()
         self._announce(records)
         return records

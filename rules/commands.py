@@ -52,7 +52,7 @@ from rules.events import (
 )
 from rules.house import HouseRules
 from rules.reducer import apply, verify
-from rules.refusals import NoTournament, SeatTaken, UnknownPlayer
+from rules.refusals import NothingToUndo, NoTournament, SeatTaken, UnknownPlayer
 from rules.rng import RandomSource
 from rules.state import Phase, Tournament
 from rules.structure import Structure
@@ -88,6 +88,7 @@ __all__ = [
     "StartSitAndGo",
     "TogglePause",
     "Undo",
+    "UndoAction",
     "decide",
     "execute",
 ]
@@ -273,6 +274,17 @@ class Undo(Command):
 
     device_id: str
     seq: int
+
+
+@dataclass(frozen=True)
+class UndoAction(Command):
+    """Cancel every event of one earlier action, in the order given (newest first).
+
+    One command, so the undo is one action too: it is written in one go and
+    a redo can take it back whole. :func:`rules.undo.undo` builds it.
+    """
+
+    targets: tuple[tuple[str, int], ...]
 
 
 C = TypeVar("C", bound=Command)
@@ -648,3 +660,11 @@ for _command in _ONE_EVENT:
 def _undo(state: Tournament, cmd: Undo, now: float, rng: RandomSource) -> list[Event]:
     # Whether the target exists is for the fold to say: it holds the log.
     return [ActionUndone(at=now, device_id=cmd.device_id, seq=cmd.seq)]
+
+
+@_decides(UndoAction)
+def _undo_action(state: Tournament, cmd: UndoAction, now: float,
+                 rng: RandomSource) -> list[Event]:
+    if not cmd.targets:
+        raise NothingToUndo()
+    return [ActionUndone(at=now, device_id=d, seq=s) for d, s in cmd.targets]

@@ -19,7 +19,7 @@ from rules.events import ActionUndone, Record
 from rules.reducer import apply
 from rules.state import Rejection, Tournament
 
-__all__ = ["Replay", "fold", "restore_snapshot", "snapshot", "state_digest"]
+__all__ = ["Replay", "fold", "restore_snapshot", "snapshot", "state_digest", "undone"]
 
 _UNDO_NOTHING = "UndoTargetUnknown"
 
@@ -47,6 +47,20 @@ def fold(records: Iterable[Record]) -> Tournament:
             continue
         _fold_one(state, record)
     return state
+
+
+def undone(records: Iterable[Record]) -> frozenset[tuple[str, int]]:
+    """The events (``(device_id, seq)``) the log's live undos cancel, as the fold sees it.
+
+    >>> from rules.events import ClockPaused
+    >>> log = [Record("d", 1, 1, "t", ClockPaused(at=0.0)),
+    ...        Record("d", 2, 2, "t", ActionUndone(at=1.0, device_id="d", seq=1)),
+    ...        Record("d", 3, 3, "t", ActionUndone(at=2.0, device_id="d", seq=2))]
+    >>> sorted(undone(log[:2])), sorted(undone(log))
+    ([('d', 1)], [('d', 2)])
+    """
+    cancelled, _ = _resolve_undos(sorted(records, key=lambda r: r.key))
+    return frozenset(cancelled)
 
 
 def _resolve_undos(ordered: list[Record]) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:

@@ -17,6 +17,7 @@ __all__ = [
     "NotEnoughPlayers",
     "NotHandForHand",
     "NotSeated",
+    "NothingToUndo",
     "PlayerAlreadyOut",
     "SeatTaken",
     "SeatingNotValid",
@@ -24,6 +25,7 @@ __all__ = [
     "SeatsNotDrawn",
     "SitAndGoNotValid",
     "TournamentFinished",
+    "UndoWindowPassed",
     "UnknownPlayer",
     "UnknownTable",
     "WrongTable",
@@ -225,4 +227,22 @@ class SitAndGoNotValid(RulesError, ValueError):
         "nb": "Sit & Go: {reason}",
         "da": "Sit & Go: {reason}",
         "en": "Sit & Go: {reason}",
+    }
+
+
+class NothingToUndo(RulesError, LookupError):
+    messages = {
+        "nn": "Ingenting å angre",
+        "nb": "Ingenting å angre",
+        "da": "Intet at fortryde",
+        "en": "Nothing to undo",
+    }
+
+
+class UndoWindowPassed(RulesError, ValueError):
+    messages = {
+        "nn": "For seint å angre her; be turneringsleiaren",
+        "nb": "For sent å angre her; spør turneringslederen",
+        "da": "For sent at fortryde her; spørg turneringslederen",
+        "en": "Too late to undo here; ask the TD",
     }

@@ -24,6 +24,8 @@ from kiosk.store.errors import EventConflict
 from kiosk.store.schema import get_meta_int, set_meta
 from kiosk.store.tx import rollback, write_error
 from rules.events import Event, Record, UnreadableEvent, event_from_json, event_to_json
+from rules.undo import action_id
+from rules.undo import stamp as stamp_action
 
 __all__ = ["AppendResult", "EventLog", "StoredEvent"]
 
@@ -144,21 +146,31 @@ class EventLog:
 
     # --- writing ------------------------------------------------------------
 
-    def stamp(self, tournament_id: str, events: Iterable[Event]) -> list[Record]:
-        """Records for new local events: the next seqs, Lamport times after all seen."""
+    def stamp(self, tournament_id: str, events: Iterable[Event], *,
+              one_action: bool = False) -> list[Record]:
+        """Records for new local events: the next seqs, Lamport times after all seen.
+
+        ``one_action``: the events are one command's, and each carries the
+        action id of the first one's seq (:func:`rules.undo.action_id`), so one
+        undo takes back exactly that command.
+        """
+        if one_action:
+            events = stamp_action(events, action_id(self.device_id, self.last_seq + 1))
         return [
             Record(self.device_id, self.last_seq + i, self.lamport + i, tournament_id, event)
             for i, event in enumerate(events, 1)
         ]
 
-    def append_new(self, tournament_id: str, events: Iterable[Event]) -> list[Record]:
+    def append_new(self, tournament_id: str, events: Iterable[Event], *,
+                   one_action: bool = False) -> list[Record]:
         """Stamp and durably append local events; return their records.
 
         The seqs and Lamport times are taken inside the write transaction from
         what the file holds, so a second process on this device (the CLI while
         the kiosk runs) can never be handed the same seq.
         On :class:`StoreWriteFailed` nothing was written and no counter moved,
-        so the caller keeps its state and may try again.
+        so the caller keeps its state and may try again. The action id of
+        ``one_action`` is taken there too, from the seq really given.
         """
         batch = list(events)
         if not batch:
@@ -171,7 +183,7 @@ class EventLog:
             (top_lamport,) = conn.execute("SELECT MAX(lamport) FROM events").fetchone()
             self.last_seq = max(self.last_seq, int(top_seq or 0))
             self.lamport = max(self.lamport, int(top_lamport or 0))
-            records[:] = self.stamp(tournament_id, batch)
+            records[:] = self.stamp(tournament_id, batch, one_action=one_action)
             return [StoredEvent.of(r) for r in records]
 
         self._write(stamp_in_transaction)

@@ -91,9 +91,11 @@ class Store:
         """Durably append records (local or a peer's); see :meth:`EventLog.append`."""
         return self.log.append(items)
 
-    def append_new(self, tournament_id: str, events: Iterable[Event]) -> list[Record]:
-        """Stamp local events with the next seqs and Lamport times, and append them."""
-        return self.log.append_new(tournament_id, events)
+    def append_new(self, tournament_id: str, events: Iterable[Event], *,
+                   one_action: bool = False) -> list[Record]:
+        """Stamp local events with the next seqs and Lamport times, and append them;
+        ``one_action``: they are one command's, and share its action id."""
+        return self.log.append_new(tournament_id, events, one_action=one_action)
 
     def records(self, tournament_id: str) -> list[Record]:
         """A tournament's readable records in fold order."""
