@@ -132,7 +132,7 @@ class Station:
         except (RulesError, StoreError) as err:
             log.info("refused %s: %s", type(command).__name__, err)
             return Outcome(refusal=err)
-        self._clear_power_cut_notice(command)
+        self._clear_power_cut_notice(command, events)
         return Outcome(records=tuple(records))
 
     def create(self, command: CreateTournament, tournament_id: str | None = None) -> Outcome:
@@ -196,10 +196,12 @@ class Station:
         for push in self.on_local:
             push(records)
 
-    def _clear_power_cut_notice(self, command: Command) -> None:
-        from rules.commands import ResumeClock, TogglePause
+    def _clear_power_cut_notice(self, command: Command, events: Sequence[Event]) -> None:
+        from rules.commands import ResumeClock, Start, TogglePause
+        from rules.events import ClockResumed
 
-        if isinstance(command, ResumeClock | TogglePause):
+        resumed = isinstance(command, Start) and any(isinstance(e, ClockResumed) for e in events)
+        if resumed or isinstance(command, ResumeClock | TogglePause):
             self.notices = [n for n in self.notices if n.key != "clock-restored"]
 
     def switch(self, tournament_id: str) -> None:

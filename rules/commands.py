@@ -83,6 +83,7 @@ __all__ = [
     "ResumeClock",
     "SetBreakOrder",
     "SetHandForHand",
+    "Start",
     "StartClock",
     "StartHand",
     "StartSitAndGo",
@@ -91,6 +92,7 @@ __all__ = [
     "UndoAction",
     "decide",
     "execute",
+    "start_means",
 ]
 
 
@@ -145,6 +147,15 @@ class CloseLateRegistration(Command):
 class DrawSeats(Command):
     #: Volunteer dealers pinned to their seats (S1): player → (table, seat).
     pinned: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Start(Command):
+    """The TD's START (a long press): what it means depends on the night.
+
+    In check-in it draws the seats; at the end of a break the clock waits at,
+    it plays on; otherwise it starts the clock (see :func:`start_means`).
+    """
 
 
 @dataclass(frozen=True)
@@ -429,6 +440,33 @@ def _draw_seats(state: Tournament, cmd: DrawSeats, now: float, rng: RandomSource
     event = SeatsDrawn(at=now, seats=tuple(drawn))
     _probe(state, event)
     return [event]
+
+
+def start_means(state: Tournament, now: float) -> DrawSeats | ResumeClock | StartClock:
+    """The command START is in ``state`` at shared time ``now``.
+
+    >>> from rules.clock import ClockState
+    >>> t = Tournament()
+    >>> start_means(t, 0.0)
+    DrawSeats(pinned={})
+    >>> t.phase = Phase.RUNNING
+    >>> start_means(t, 0.0)
+    StartClock()
+    >>> t.clock = ClockState(started=True, running=True, since=0.0, holds=(100.0,))
+    >>> start_means(t, 50.0), start_means(t, 100.0)
+    (StartClock(), ResumeClock())
+    """
+    if state.phase is Phase.CHECK_IN:
+        return DrawSeats()
+    if state.clock.started and state.clock.waiting_at(now):
+        return ResumeClock()  # the break is over: play on
+    return StartClock()
+
+
+@_decides(Start)
+def _start(state: Tournament, cmd: Start, now: float, rng: RandomSource) -> list[Event]:
+    meaning = start_means(state, now)
+    return _DECIDERS[type(meaning)](state, meaning, now, rng)
 
 
 @_decides(TogglePause)
