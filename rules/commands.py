@@ -54,6 +54,7 @@ from rules.house import HouseRules
 from rules.reducer import apply, verify
 from rules.refusals import NothingToUndo, NoTournament, SeatTaken, UnknownPlayer
 from rules.rng import RandomSource
+from rules.sitandgo import TimeOfDay
 from rules.state import Phase, Tournament
 from rules.structure import Structure
 from rules.values import Move
@@ -86,6 +87,7 @@ __all__ = [
     "Start",
     "StartClock",
     "StartHand",
+    "StartNextSitAndGo",
     "StartSitAndGo",
     "TogglePause",
     "Undo",
@@ -277,6 +279,21 @@ class ListForSitAndGo(Command):
 class StartSitAndGo(Command):
     sit_and_go_id: str
     player_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class StartNextSitAndGo(Command):
+    """The TD starts the next Sit & Go, if the rules allow it now (G1, G2).
+
+    The rules pick the players (the first nine listed) and name the game
+    (:mod:`rules.sitandgo_start`); the time of day and the venue's closing
+    are passed in, and ``finished`` names the games already over.
+    """
+
+    tournament_id: str
+    time_of_day: TimeOfDay
+    closing: TimeOfDay
+    finished: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -706,3 +723,15 @@ def _undo_action(state: Tournament, cmd: UndoAction, now: float,
     if not cmd.targets:
         raise NothingToUndo()
     return [ActionUndone(at=now, device_id=d, seq=s) for d, s in cmd.targets]
+
+
+@_decides(StartNextSitAndGo)
+def _start_next_sng(state: Tournament, cmd: StartNextSitAndGo, now: float,
+                    rng: RandomSource) -> list[Event]:
+    from rules.sitandgo_start import verify_next
+
+    game = verify_next(state, tournament_id=cmd.tournament_id, time_of_day=cmd.time_of_day,
+                       closing=cmd.closing, finished=cmd.finished)
+    event = SitAndGoStarted(at=now, sit_and_go_id=game.sit_and_go_id, player_ids=game.players)
+    _probe(state, event)
+    return [event]
