@@ -18,12 +18,14 @@ from kiosk.store import Folded, Notice, Store, StoredEvent, StoreError
 from kiosk.store.schema import get_meta, set_meta
 from kiosk.store.tx import transaction
 from kiosk.timebase import SharedClock
+from rules import authority
+from rules.authority import NotForThisDevice
 from rules.commands import Command, CreateTournament, decide
 from rules.errors import RulesError
 from rules.events import Event, Record
 from rules.state import Tournament
 
-__all__ = ["Outcome", "Station"]
+__all__ = ["NotForThisDevice", "Outcome", "Station"]
 
 log = logging.getLogger(__name__)
 
@@ -33,15 +35,6 @@ CHECKPOINT_EVERY = 5.0
 SHARED_OFFSET = "shared_time_offset"
 #: The kiosk's clock speed (``pubpoker kiosk --speed``); absent is real time.
 SHARED_SPEED = "shared_time_speed"
-
-
-class NotForThisDevice(RulesError, PermissionError):
-    messages = {
-        "nn": "Denne eininga kan ikkje gjere det ({kind}); bruk turneringsleiaren sin boks",
-        "nb": "Denne enheten kan ikke gjøre det ({kind}); bruk turneringslederens boks",
-        "da": "Denne enhed kan ikke gøre det ({kind}); brug turneringslederens boks",
-        "en": "This device may not do that ({kind}); use the TD's box",
-    }
 
 
 @dataclass(frozen=True)
@@ -126,8 +119,9 @@ class Station:
             return self.create(command)
         now = self.now()
         try:
+            self._check_role(command)
             events = decide(self.state, command, now=now, rng=self.rng)
-            self._check_role(events)
+            self._check_role_of(events)
             records = self._commit(events)
         except (RulesError, StoreError) as err:
             log.info("refused %s: %s", type(command).__name__, err)
@@ -174,14 +168,25 @@ class Station:
         outcome = self.submit(undo(action, now=now))
         return Outcome(outcome.records, outcome.refusal, action if outcome.ok else ())
 
-    def _check_role(self, events: Sequence[Event]) -> None:
+    def may(self, command: Command) -> bool:
+        """Whether this device's role lets it give ``command`` now (grey out the rest)."""
+        if self.role is None:
+            return True
+        return authority.can(self.state, command, self.role, self.table,
+                             device_id=self.store.device_id)
+
+    def _check_role(self, command: Command) -> None:
+        """The rules' verdict on this device giving ``command``, before it is decided."""
+        if self.role is not None:
+            authority.verify(self.state, command, self.role, self.table,
+                             device_id=self.store.device_id)
+
+    def _check_role_of(self, events: Sequence[Event]) -> None:
+        """What peers will check at receipt: never store an event they would drop."""
         if self.role is None:
             return
-        from kiosk.sync.roles import allowed
-
         for event in events:
-            if allowed(self.role, self.table, event) is not None:
-                raise NotForThisDevice(kind=event.kind.value)
+            authority.verify_event(self.role, self.table, event, origin=self.store.device_id)
 
     def _commit(self, events: Sequence[object]) -> list[Record]:
         """Append one command's events as one action (one id, one undo), then fold."""

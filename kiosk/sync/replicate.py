@@ -87,7 +87,7 @@ class Replicator:
         rows = [self.seal(r) for r in records]
         self.service.push(rows)
         for record in records:
-            why = allowed(self.me.role, self.me.table, record.event)
+            why = allowed(self.me.role, self.me.table, record.event, origin=record.device_id)
             if why is not None:
                 # The kiosk should not have offered it; peers will refuse it.
                 log.error("this %s emitted %s: %s", self.me.role, record.event.kind, why)

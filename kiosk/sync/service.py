@@ -456,7 +456,7 @@ class SyncService:
             return Drop.ROLE_CLAIM
         row = StoredEvent.received(device_id, seq, lamport, tid, payload, mac)
         if row.unreadable is None:
-            why = allowed(seal.role, seal.table, row.record().event)
+            why = allowed(seal.role, seal.table, row.record().event, origin=device_id)
             if why is not None:
                 log.warning("refused %s/%s from a %s: %s", device_id, seq, seal.role, why)
                 return Drop.ROLE
