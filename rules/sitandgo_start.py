@@ -31,6 +31,7 @@ __all__ = [
     "free_tables",
     "game_commands",
     "main_needs",
+    "running_games",
     "sit_and_go_id",
     "verify_next",
 ]
@@ -59,7 +60,13 @@ def sit_and_go_id(tournament_id: str, number: int) -> str:
 
 
 def running_games(state: Tournament, finished: Collection[str] = ()) -> int:
-    """Games started from this main event and not in ``finished``."""
+    """Games started from this main event and not in ``finished``.
+
+    >>> t = Tournament()
+    >>> t.sit_and_gos = {"t-sng1": ("a",), "t-sng2": ("b",)}
+    >>> running_games(t), running_games(t, {"t-sng1"})
+    (2, 1)
+    """
     return len(set(state.sit_and_gos) - set(finished))
 
 
