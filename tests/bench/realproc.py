@@ -45,12 +45,17 @@ __all__ = [
     "PYTHON",
     "ROOT",
     "SIZE",
+    "Arrival",
+    "Frame",
     "FrameLog",
     "Kiosk",
+    "Lines",
     "Process",
+    "Row",
     "Spread",
     "StoreWatch",
     "cli",
+    "cli_argv",
     "cpu_seconds",
     "environment",
     "load_average",
@@ -58,7 +63,9 @@ __all__ = [
     "prepare_tournament",
     "python_versions",
     "render_table",
+    "settle",
     "stat_seconds",
+    "wait",
     "wall_offset",
 ]
 
@@ -514,6 +521,59 @@ class FrameLog:
 
     def has_frames(self) -> bool:
         return bool(self.read())
+
+
+class Lines:
+    """Lines another process appends to a file (the fake pins' log), read as they come."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._offset = 0
+        self._pending = b""
+
+    def new(self) -> list[str]:
+        try:
+            with open(self.path, "rb") as f:
+                f.seek(self._offset)
+                chunk = f.read()
+        except FileNotFoundError:
+            return []
+        self._offset += len(chunk)
+        *lines, self._pending = (self._pending + chunk).split(b"\n")
+        return [line.decode() for line in lines]
+
+
+class Arrival:
+    """One event on its way into a kiosk's store and onto its screen, polled from outside.
+
+    ``durable_at`` is when a read of the store first saw the row (monotonic):
+    the commit came between the read before and this one, so it is late by at
+    most the poll interval. ``frame`` is the first frame drawn with the row
+    folded in.
+    """
+
+    def __init__(self, store: StoreWatch, frames: FrameLog | None, after_rowid: int,
+                 kinds: Iterable[str], *, device_id: str | None = None) -> None:
+        self.store = store
+        self.frames = frames
+        self.after_rowid = after_rowid
+        self.kinds = tuple(kinds)
+        self.device_id = device_id
+        self.row: Row | None = None
+        self.durable_at: float | None = None
+        self.frame: Frame | None = None
+
+    def poll(self) -> bool:
+        """Look once; True when the event is both durable and on the screen."""
+        if self.row is None:
+            looked = time.monotonic()
+            rows = [r for r in self.store.rows_after(self.after_rowid, self.kinds)
+                    if self.device_id is None or r.device_id == self.device_id]
+            if rows:
+                self.row, self.durable_at = rows[0], looked
+        if self.row is not None and self.frame is None and self.frames is not None:
+            self.frame = self.frames.first_showing(self.row.rowid)
+        return self.row is not None and (self.frames is None or self.frame is not None)
 
 
 def wait(check: Any, timeout: float, what: str, every: float = 0.05) -> Any:

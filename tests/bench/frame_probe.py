@@ -1,0 +1,91 @@
+"""``python -m tests.bench.frame_probe kiosk ...``: ``pubpoker kiosk``, logging each frame shown.
+
+The product has no way to tell from outside when a frame reached the
+screen: the status file (``PUBPOKER_STATUS_FILE``) is the state, at most
+every 0.2 s, written before the frame is drawn. Until the kiosk has its own,
+this wrapper gives the latency benchmarks the observable they need, and
+nothing else: it runs the ``pubpoker`` entry point (:func:`kiosk.cli.main`)
+unchanged in this process, after wrapping ``pygame.display.flip`` and
+``pygame.display.update`` so that, when either returns, one line is appended
+to the file named by ``PUBPOKER_FRAME_LOG``::
+
+    <time.monotonic()> <flip|update> <rowid> <running>
+
+``rowid`` is the highest store rowid folded into the state that frame was
+drawn from (the loop draws on the thread that folds, so the state at the
+flip is the state on the screen), or -1 before a tournament is open;
+``running`` is the clock's state (1 or 0). A bench then knows when an event
+it found in the store (by rowid) was first on the screen: the first line
+with a rowid at or past it. The cost is one short line write per frame.
+
+This is what the product would need to offer itself for the benchmarks to
+drop the wrapper: the same line, from the loop, after each flip or update.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Any
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+__all__ = ["ENV", "install"]
+
+ENV = "PUBPOKER_FRAME_LOG"
+
+
+def install(path: str) -> None:
+    """Wrap the bootstrap (to find the app) and pygame's two ways to show a frame."""
+    import pygame
+
+    import kiosk.bootstrap as bootstrap_module
+
+    apps: list[Any] = []
+    real_bootstrap = bootstrap_module.bootstrap
+
+    def bootstrap(*args: Any, **kwargs: Any) -> Any:
+        app = real_bootstrap(*args, **kwargs)
+        apps.append(app)
+        return app
+
+    bootstrap_module.bootstrap = bootstrap
+    out = open(path, "a", buffering=1)  # noqa: SIM115 - open for the process's life
+
+    def shown_state() -> tuple[int, int]:
+        if not apps:
+            return -1, 0
+        station = apps[-1].station
+        folded = getattr(station, "_folded", None)
+        if folded is None:
+            return -1, 0
+        return int(folded.covered_rowid), int(bool(station.state.clock.running))
+
+    def wrap(name: str) -> None:
+        real = getattr(pygame.display, name)
+
+        def show(*args: Any, **kwargs: Any) -> Any:
+            result = real(*args, **kwargs)
+            rowid, running = shown_state()
+            out.write(f"{time.monotonic():.6f} {name} {rowid} {running}\n")
+            return result
+
+        setattr(pygame.display, name, show)
+
+    wrap("flip")
+    wrap("update")
+
+
+def main() -> int:
+    path = os.environ.get(ENV)
+    if path:
+        install(path)
+    from kiosk.cli import main as pubpoker
+
+    sys.argv[0] = "pubpoker"
+    return int(pubpoker(sys.argv[1:]) or 0)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
