@@ -1,7 +1,8 @@
 """The input messages the hardware adapters put on the kiosk's queue.
 
-Everything physical (a button, a card on a reader, a reader unplugged) becomes
-one of these frozen records. The kiosk loop, the one thread that owns state,
+Everything physical (a button, a key on a USB keyboard, a card on a reader, a
+reader unplugged) becomes one of these frozen records: the GPIO panel, the
+keyboard and the readers speak this one vocabulary. The kiosk loop, the one thread that owns state,
 takes them off the queue and decides what they mean; nothing in ``hardware/``
 changes tournament state.
 
@@ -69,7 +70,12 @@ class Action(StrEnum):
     hand_done = "hand_done"
     seat_prev = "seat_prev"
     seat_next = "seat_next"
-    ok = "ok"
+    ok = "ok"  # also confirms quitting from the keyboard
+    # A USB keyboard at the TD's desk (or a developer's window)
+    language = "language"
+    quit = "quit"
+    walk_in = "walk_in"  # a player without a card: type the name
+    sit_and_go = "sit_and_go"  # start the next Sit & Go beside the main event
 
 
 #: Actions that only act on a long press; a short press shows a hint.

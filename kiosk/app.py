@@ -3,11 +3,12 @@
 The hook points for the parts that come later are here:
 
 - ``app.inputs``: a ``queue.Queue`` any thread may put on (a put also wakes
-  the loop). Hardware adapters put their button and card messages there;
-  peer sync may put its inbound items there too;
-- ``app.loop.handlers``: for inputs the loop does not know itself; the
-  role's controller (:mod:`kiosk.controls`) is one, a sync replicator's
-  ``handle`` can be another (return None for "not mine");
+  the loop). Hardware adapters put their button and card messages there
+  (:mod:`hardware.inputs`, the keyboard's too); peer sync puts its inbound
+  items there;
+- ``app.loop.receivers``: input type → who acts on it, one table: the role's
+  controls (``app.loop.controls``, :mod:`kiosk.controls`) for buttons and
+  cards, sync's replicator for its items;
 - ``app.on_tick``: called on the main thread once per loop iteration (sync's
   ``pump``, for example);
 - ``app.loop.peers``: a callable giving the peer count for the status line,
@@ -30,7 +31,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from kiosk.display.input import Input
 from kiosk.display.loop import KioskLoop
 from kiosk.display.sound import Chimes
 from kiosk.station import Station
@@ -97,7 +97,7 @@ class App:
         self.loop.settle()
 
     @property
-    def inputs(self) -> queue.Queue[Input]:
+    def inputs(self) -> queue.Queue[Any]:
         return self.loop.inputs
 
     @property

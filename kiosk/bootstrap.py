@@ -39,7 +39,6 @@ from typing import TYPE_CHECKING, Any
 from kiosk import paths
 from kiosk.app import App, ManualTime
 from kiosk.display.loop import KioskLoop
-from kiosk.display.shift import amplitude_for
 from kiosk.store.schema import Synchronous
 from kiosk.timebase import SharedClock, SimulatedTime
 
@@ -144,22 +143,6 @@ def _ready(status: str) -> Callable[[], None]:
     return say_ready
 
 
-class _LateScreenLoop(KioskLoop):
-    """A kiosk loop that works before its screen exists, drawing off-screen until then."""
-
-    def use_display(self, display: pygame.Surface) -> None:
-        """Draw on ``display`` from the next frame on (all of it redrawn)."""
-        import pygame
-
-        shifted = self._canvas is not self.display
-        self.display = display
-        # KioskLoop sizes its canvas and its burn-in shift by the display it was
-        # built with; a TV's size is known only once SDL has opened it.
-        self._amplitude = amplitude_for(display.get_height()) if shifted else 0
-        self._canvas = pygame.Surface(display.get_size()) if shifted else display
-        self._force_full = True
-
-
 def _open_display(options: Options, *, fake: bool, index: int = 0) -> pygame.Surface:
     import pygame
 
@@ -197,31 +180,15 @@ def _health(every: float = 30.0) -> Callable[[str], Sequence[str]]:
     return messages
 
 
-def _controls(app: App, roles: str, table: int | None) -> Callable[[object], Any]:
-    """The role's controller for the hardware's button and card messages.
-
-    The controller is rebuilt when the app follows a new tournament, so it
-    always acts on the station the screen shows.
-    """
-    from hardware.inputs import ButtonHint, ButtonPressed, ButtonsHeld, CardRead, ReaderStatus
+def _controls(app: App, roles: str, table: int | None) -> Any:
+    """The role's controls for every button, key and card (:mod:`kiosk.controls`)."""
     from kiosk.controls import Controller
     from kiosk.role import Role
 
-    kinds = (ButtonPressed, ButtonHint, ButtonsHeld, CardRead, ReaderStatus)
     wanted = frozenset(Role(r) for r in roles.split("+") if r in {x.value for x in Role})
-    held: list[Any] = [None, None]
-
-    def handle(item: object) -> Any:
-        if not isinstance(item, kinds) or not wanted:
-            return None
-        if held[0] is not app.station:
-            held[:] = [app.station, Controller(app.station, wanted, table)]
-        said = held[1].handle(item)
-        if any(getattr(s, "key", "") == "next-screen" for s in said):
-            app.loop.next_screen()
-        return [s for s in said if getattr(s, "key", "") != "next-screen"]
-
-    return handle
+    if not wanted:
+        return None
+    return Controller(app.station, wanted, table, monotonic=app.loop.monotonic)
 
 
 def bootstrap(config_or_options: Any, *, fake: bool = False,
@@ -272,7 +239,7 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
     # Until the screen opens the loop holds a token surface; open_screen swaps it.
     display = _open_display(options, fake=fake) if screen else pygame.Surface((16, 9))
     chimes = Chimes(enabled=options.sound and not fake)
-    loop = (KioskLoop if screen else _LateScreenLoop)(
+    loop = KioskLoop(
         station, display, lang=options.lang, role=options.role, inputs=InputQueue(),
         chimes=chimes, watchdog=_watchdog() if options.watchdog and not fake else lambda: None,
         monotonic=source, min_wait_ms=options.min_wait_ms, max_wait_ms=options.max_wait_ms,
@@ -285,7 +252,7 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
         # Fake time has no wall clock: screenshots must not change by the minute.
         app.loop.time_of_day = lambda: "20:00"
     if "table" not in options.role.split("+") or options.table is not None:
-        app.loop.handlers.append(_controls(app, options.role, options.table))
+        app.loop.controls = _controls(app, options.role, options.table)
     if options.watchdog and not fake and screen:
         app.on_ready.append(_ready("Showing the kiosk"))
     if not isinstance(config_or_options, Options):
@@ -379,10 +346,7 @@ def open_screen(app: App, options: Options, *, root: str | os.PathLike[str] | No
             # chose. An operator's own setting in the unit stays.
             os.environ.setdefault("SDL_KMSDRM_DEVICE_INDEX", str(card))
     display = _open_display(options, index=index, fake=False)
-    loop = app.loop
-    if not isinstance(loop, _LateScreenLoop):
-        raise TypeError("open_screen needs an app bootstrapped with screen=False")
-    loop.use_display(display)
+    app.loop.use_display(display)
     if options.watchdog:
         shown = f"Showing the kiosk on {connector}" if connector else "Showing the kiosk"
         app.on_ready.append(_ready(shown))
@@ -400,6 +364,8 @@ def _attach_devices(app: App, config: Any, options: Options, *, fake: bool) -> N
 
     status_file(app)  # PUBPOKER_STATUS_FILE: a scenario test watches this kiosk
     pins = config.buttons.as_dict() if getattr(config, "buttons", None) else {}
+    if app.loop.controls is not None:
+        app.loop.controls.buttons = tuple(pins)  # the help screen names these
     if pins:
         try:
             from kiosk.fake_pins import from_env

@@ -43,10 +43,12 @@ from typing import Any, Final
 
 import pygame
 
-from hardware.inputs import Action, ButtonPressed, ButtonsHeld, CardRead
+from hardware.inputs import Action, ButtonPressed, CardRead
 from kiosk.app import App
 from kiosk.config import TournamentConfig
-from kiosk.controls import Say
+from kiosk.controls import Popup, Say
+from kiosk.controls.dispatch import TD
+from kiosk.controls.help import help_lines
 from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard
 from kiosk.tonight import Tonight, auto_id, tonight
@@ -119,79 +121,6 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
                "da": "Resultaterne er gemt", "en": "The results are saved"},
 }
 
-#: What each button does, for the help screen.
-BUTTON_HELP: Final[Mapping[Action, Mapping[str, str]]] = {
-    Action.pause: {"nn": "PAUSE: stopp / start klokka", "nb": "PAUSE: stopp / start klokken",
-                   "da": "PAUSE: stop / start uret", "en": "PAUSE: stop / start the clock"},
-    Action.next_level: {"nn": "NESTE: neste nivå", "nb": "NESTE: neste nivå",
-                        "da": "NÆSTE: næste niveau", "en": "NEXT: next level"},
-    Action.prev_level: {"nn": "FØRRE (hald): førre nivå", "nb": "FORRIGE (hold): forrige nivå",
-                        "da": "FORRIGE (hold): forrige niveau",
-                        "en": "PREVIOUS (hold): previous level"},
-    Action.add_minute: {"nn": "+1: eitt minutt meir (hald: fem)",
-                        "nb": "+1: ett minutt mer (hold: fem)",
-                        "da": "+1: et minut mere (hold: fem)",
-                        "en": "+1: one more minute (hold: five)"},
-    Action.remove_minute: {"nn": "−1: eitt minutt mindre (hald: fem)",
-                           "nb": "−1: ett minutt mindre (hold: fem)",
-                           "da": "−1: et minut mindre (hold: fem)",
-                           "en": "−1: one minute less (hold: five)"},
-    Action.next_screen: {"nn": "SKJERM: neste skjerm", "nb": "SKJERM: neste skjerm",
-                         "da": "SKÆRM: næste skærm", "en": "SCREEN: next screen"},
-    Action.undo: {"nn": "ANGRE (hald): angre det siste", "nb": "ANGRE (hold): angre det siste",
-                  "da": "FORTRYD (hold): fortryd det sidste",
-                  "en": "UNDO (hold): undo the last action"},
-    Action.start: {"nn": "START (hald): trekk bord, så start klokka",
-                   "nb": "START (hold): trekk bord, så start klokken",
-                   "da": "START (hold): træk borde, så start uret",
-                   "en": "START (hold): draw seats, then start the clock"},
-    Action.new: {"nn": "NY (hald): ny turnering", "nb": "NY (hold): ny turnering",
-                 "da": "NY (hold): ny turnering", "en": "NEW (hold): new tournament"},
-    Action.hand_for_hand: {"nn": "HAND FOR HAND (hald): på / av",
-                           "nb": "HÅND FOR HÅND (hold): på / av",
-                           "da": "HÅND FOR HÅND (hold): til / fra",
-                           "en": "HAND FOR HAND (hold): on / off"},
-    Action.bust: {"nn": "UT: slå ut ein spelar (kort eller sete)",
-                  "nb": "UT: slå ut en spiller (kort eller sete)",
-                  "da": "UD: slå en spiller ud (kort eller sæde)",
-                  "en": "BUST: eliminate a player (card or seat)"},
-    Action.new_hand: {"nn": "NY HAND: ny hand", "nb": "NY HÅND: ny hånd",
-                      "da": "NY HÅND: ny hånd", "en": "NEW HAND: new hand"},
-    Action.clock: {"nn": "KLOKKE: klokke på spelaren", "nb": "KLOKKE: klokke på spilleren",
-                   "da": "KLOKKEN: klokken på spilleren", "en": "CLOCK: call the clock"},
-    Action.hand_done: {"nn": "FERDIG: handa er ferdig", "nb": "FERDIG: hånden er ferdig",
-                       "da": "FÆRDIG: hånden er færdig", "en": "HAND DONE: the hand is over"},
-    Action.seat_prev: {"nn": "◀: førre sete", "nb": "◀: forrige sete", "da": "◀: forrige sæde",
-                       "en": "◀: previous seat"},
-    Action.seat_next: {"nn": "▶: neste sete", "nb": "▶: neste sete", "da": "▶: næste sæde",
-                       "en": "▶: next seat"},
-    Action.ok: {"nn": "OK: stadfest", "nb": "OK: bekreft", "da": "OK: bekræft",
-                "en": "OK: confirm"},
-}
-
-_KEYBOARD_HELP: Final[Mapping[str, str]] = {
-    "nn": "Tastatur: n = ny spelar utan kort, g = start Sit & Go",
-    "nb": "Tastatur: n = ny spiller uten kort, g = start Sit & Go",
-    "da": "Tastatur: n = ny spiller uden kort, g = start Sit & Go",
-    "en": "Keyboard: n = new player without a card, g = start a Sit & Go",
-}
-
-
-def help_lines(actions: Sequence[str | Action], lang: str) -> list[str]:
-    """One line per configured button, in the panel's order, then the keyboard's.
-
-    >>> help_lines(["pause", "start"], "en")[:2]
-    ['PAUSE: stop / start the clock', 'START (hold): draw seats, then start the clock']
-    """
-    lines = []
-    for name in actions:
-        words = BUTTON_HELP.get(Action(name))
-        if words is not None:
-            lines.append(words.get(lang) or words["en"])
-    lines.append(_KEYBOARD_HELP.get(lang) or _KEYBOARD_HELP["en"])
-    return lines
-
-
 @dataclass(frozen=True)
 class Words:
     """A message of this module, translated when drawn (like :class:`Say`)."""
@@ -244,10 +173,16 @@ class Night:
     def attach(self) -> Night:
         loop = self.app.loop
         loop.check_in_screen = True
-        loop.handlers.insert(0, self.handle)
+        controls = loop.controls
+        if controls is not None:
+            # The night's own rows in the controls' one table.
+            controls.buttons = self.buttons
+            controls.route(Action.new, TD, lambda ctl, press: self._new(press), hold=True)
+            controls.route(Action.walk_in, TD, lambda ctl, press: self._walk_in())
+            controls.route(Action.sit_and_go, TD, lambda ctl, press: self._sit_and_go())
+            controls.card_hooks.append(self._card)
         loop.key_filters.append(self.key)
         loop.side_panel = self.side_lines
-        loop.on_unknown_card = self._wedge_card
         self.app.on_tick.append(self.tick)
         self.app.on_close.append(lambda: self._tonight.close() if self._tonight else None)
         return self
@@ -316,7 +251,7 @@ class Night:
 
     def _joined(self) -> None:
         self.joining_since = None
-        self.app.loop._drop_popups("joining")
+        self.app.loop.drop_popups("joining")
         if self._tonight is not None:
             self._tonight.close()
             self._tonight = None
@@ -338,8 +273,8 @@ class Night:
         if not outcome.ok:
             raise RuntimeError(f"tonight's tournament was refused: {outcome.message('en')}")
         self.prompt = None
-        self.app.loop.popups.clear()  # last night's winner and busts are over
-        self.app.loop.ticker = []
+        self.app.loop.overlays.popups.clear()  # last night's winner and busts are over
+        self.app.loop.overlays.ticker = []
         self.app.loop.settle()
         from kiosk.display.loop import Screen
 
@@ -354,7 +289,7 @@ class Night:
         prompt = self.prompt
         if prompt is not None and mono >= prompt.until:
             self.prompt = None
-            self.app.loop._drop_popups("prompt")
+            self.app.loop.drop_popups("prompt")
             if prompt.card is not None and not prompt.typed.strip():
                 self._register(self._guest_name(), prompt.card)
         station = self.app.station
@@ -377,34 +312,18 @@ class Night:
 
     # --- inputs ---------------------------------------------------------------------
 
-    def handle(self, item: object) -> Sequence[Any] | None:
-        """The loop's first handler: what the controller does not do itself."""
-        if isinstance(item, ButtonsHeld):
-            self.app.loop.show_help(help_lines(self.buttons, self.app.loop.lang))
-            return []
-        if isinstance(item, ButtonPressed) and item.action is Action.new:
-            return self._new(item)
-        if isinstance(item, CardRead):
-            return self._card(item)
-        return None
-
     def _new(self, press: ButtonPressed) -> Sequence[Any]:
-        if not press.long:
-            return [Say("hold-to", {"action": Action.new.value})]
         mono = self.app.loop.monotonic()
         state = self.app.station.state
         if self.running():
             old = state.config.name if state.config is not None else ""
             if self._confirm_until <= mono:
                 self._confirm_until = mono + NEW_CONFIRM_SECONDS
-                loop = self.app.loop
                 # A warning at once, over anything showing, for as long as it holds.
-                loop.popup(Words("new-confirm", {"name": old}).translate(loop.lang),
-                           Words("new-confirm-hint", {}).translate(loop.lang),
-                           kind="confirm", seconds=NEW_CONFIRM_SECONDS, front=True)
-                return []
+                return [Popup(Words("new-confirm", {"name": old}), Words("new-confirm-hint", {}),
+                              kind="confirm", seconds=NEW_CONFIRM_SECONDS, front=True)]
             self._confirm_until = 0.0
-            self.app.loop._drop_popups("confirm")
+            self.app.loop.drop_popups("confirm")
             name = self._start_next()
             return [Words("kept", {"name": name, "old": old})]
         return [Words("new-started", {"name": self._start_next()})]
@@ -431,10 +350,6 @@ class Night:
         self._open(read.uid, self.guest_after)
         return []
 
-    def _wedge_card(self, uid: str) -> bool:
-        """A keyboard-wedge reader's unknown card: the same prompt as the reader's."""
-        return self._card(CardRead(uid, "keyboard", self.app.loop.monotonic())) is not None
-
     def _open(self, card: str | None, seconds: float) -> None:
         self.prompt = Prompt(card, self.app.loop.monotonic() + seconds)
         self._show_prompt()
@@ -448,28 +363,34 @@ class Night:
         seconds = max(0.1, prompt.until - loop.monotonic())
         loop.popup(title, f"{prompt.typed}_", kind="prompt", seconds=seconds, front=True)
 
+    def _walk_in(self) -> Sequence[Any]:
+        """``n``: a "Name:" prompt for a player without a card."""
+        if self.app.station.state.config is not None:
+            self._open(None, WALK_IN_SECONDS)
+        return []
+
+    def _sit_and_go(self) -> Sequence[Any]:
+        """``g``: the next Sit & Go, if the rules allow it now."""
+        if self.app.station.state.config is not None:
+            self.start_sit_and_go()
+        return []
+
     def key(self, event: pygame.event.Event) -> bool:
-        """A key for a prompt, or ``n`` to open one; False leaves it to the loop."""
+        """A key for an open prompt; False leaves it to the keyboard's keys."""
         prompt = self.prompt
         if prompt is None:
-            if event.key == pygame.K_n and self.app.station.state.config is not None:
-                self._open(None, WALK_IN_SECONDS)
-                return True
-            if event.key == pygame.K_g and self.app.station.state.config is not None:
-                self.start_sit_and_go()
-                return True
             return False
         mono = self.app.loop.monotonic()
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             name = " ".join(prompt.typed.split())
             if name:
                 self.prompt = None
-                self.app.loop._drop_popups("prompt")
+                self.app.loop.drop_popups("prompt")
                 self._register(name, prompt.card)
             return True
         if event.key == pygame.K_ESCAPE:
             self.prompt = None
-            self.app.loop._drop_popups("prompt")
+            self.app.loop.drop_popups("prompt")
             return True
         if event.key == pygame.K_BACKSPACE:
             prompt.typed = prompt.typed[:-1]

@@ -60,7 +60,7 @@ def snapshot(app: App) -> dict[str, Any]:
         "peers": loop.peers(),
         "screen": str(loop.screen),
         "notices": [n.key for n in station.notices],
-        "popups": [[p.title, p.line, p.kind] for p in loop.popups],
+        "popups": [[p.title, p.line, p.kind] for p in loop.overlays.popups],
         "speed": app.clock.speed,
         **_sync(app.sync),
     }
@@ -99,7 +99,7 @@ class StatusFile:
         except Exception as err:  # a test aid must never stop the kiosk
             log.error("status file: %s", err)
             return
-        for popup in self.app.loop.popups:
+        for popup in self.app.loop.overlays.popups:
             title, line, kind = popup.title, popup.line, popup.kind
             if kind == "announcement" and [title, line] not in self.announced:
                 self.announced.append([title, line])

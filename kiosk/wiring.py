@@ -22,7 +22,6 @@ from hardware.readers import (
     open_rdm6300,
 )
 from kiosk.app import App
-from kiosk.display.input import Wake
 
 __all__ = ["attach_buttons", "attach_reader", "attach_sync"]
 
@@ -38,15 +37,13 @@ OPENERS: Mapping[str, Callable[[str], CardReader]] = {
 def attach_buttons(app: App, pins: Mapping[str, int], *, pin_factory: Any = None,
                    long_press: float = 1.5) -> ButtonPanel:
     """A button panel whose presses go on ``app.inputs``; polled every loop turn."""
-    # The loop's queue takes anything the loop has a handler for.
-    inputs: Any = app.inputs
-    panel = ButtonPanel({Action(name): pin for name, pin in pins.items()}, inputs,
+    panel = ButtonPanel({Action(name): pin for name, pin in pins.items()}, app.inputs,
                         pin_factory=pin_factory, clock=app.loop.monotonic,
                         long_press=long_press, auto_repeat=True)
     app.on_tick.append(panel.poll)
     app.loop.deadlines.append(panel.next_deadline)
     # An edge wakes the loop, which then sleeps only until the release settles.
-    panel.on_edge = lambda: app.inputs.put(Wake())
+    panel.on_edge = app.loop.inputs.wake
     app.on_close.append(panel.close)
     return panel
 
@@ -55,8 +52,7 @@ def attach_reader(app: App, url: str, kind: str = "rdm6300", *,
                   name: str = "reader") -> CardReaderWorker:
     """A card reader on its own thread, reopened with backoff after an unplug."""
     opener = OPENERS[kind]
-    inputs: Any = app.inputs
-    worker = CardReaderWorker(name, lambda: opener(url), inputs, clock=app.loop.monotonic)
+    worker = CardReaderWorker(name, lambda: opener(url), app.inputs, clock=app.loop.monotonic)
     worker.start()
     app.on_close.append(worker.stop)
     return worker
@@ -80,11 +76,10 @@ def attach_sync(app: App, key: bytes, *, role: str, table: int | None, name: str
     app.on_close.insert(0, service.stop)
     app.sync = service
     replicator = Replicator(app.station, service, key=key, me=me)
+    from kiosk.sync.service import Incoming, Want
 
-    def handle(item: object) -> list[Any] | None:
-        return [] if replicator.handle(item) else None
-
-    app.loop.handlers.insert(0, handle)
+    for kind in (Incoming, Want):
+        app.loop.receivers[kind] = replicator.handle
     app.on_tick.append(replicator.tick)
     app.loop.peers = service.peer_count
     return replicator

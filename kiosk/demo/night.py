@@ -27,9 +27,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from hardware.inputs import CardRead
 from kiosk.demo.hands import play_hand
 from kiosk.demo.names import player_names
-from kiosk.display.input import CardRead
 from kiosk.station import Station
 from rules import clock as clocks
 from rules.commands import (
@@ -174,7 +174,7 @@ class DemoNight:
         while self._late and self._late[0][0] <= now:
             _, uid = self._late.pop(0)
             if self.read_card is not None:
-                self.read_card(CardRead(uid, source="demo"))
+                self.read_card(CardRead(uid, reader="demo", at=now))
             else:
                 result = self.station.store.players.lookup_card(uid)
                 player = getattr(result, "player", None)

@@ -1,109 +1,59 @@
-"""Input messages for the kiosk loop, and the keyboard's translation into them.
+"""The keyboard as one more input device: keys become :mod:`hardware.inputs` messages.
 
-Everything that wants the loop to act puts an :data:`Input` on the loop's
-``queue.Queue``: hardware adapters (buttons, card readers), peer sync, and
-here the keyboard. The loop is the only consumer, so it alone turns inputs
-into commands and touches state. Keyboard events arrive through pygame's own
-event queue and are translated by :class:`Keyboard`.
+A key press is the same :class:`~hardware.inputs.ButtonPressed` as the GPIO
+panel's button for it, so both go one way through the controls. A key is
+not brushed by accident, so one that a button must be held for (NEW, UNDO,
+PREVIOUS, START, HAND FOR HAND) counts as held; ``+``/``−`` are one minute.
 
 A keyboard-wedge card reader types the card number as digits followed by
 Enter, faster than any person: digits then Enter within
-:data:`WEDGE_WINDOW` seconds of the first digit are one :class:`CardRead`.
+:data:`WEDGE_WINDOW` seconds of the first digit are one
+:class:`~hardware.inputs.CardRead` from the reader ``keyboard``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum, unique
 from typing import Final
 
 import pygame
 
-from rules.events import Record
+from hardware.inputs import Action, ButtonPressed, CardRead, Input, needs_long_press
 
-__all__ = [
-    "KEYS",
-    "WEDGE_WINDOW",
-    "Button",
-    "CardRead",
-    "Input",
-    "Keyboard",
-    "PeerRecords",
-    "Press",
-    "Wake",
-]
+__all__ = ["HELD_KEYS", "KEYS", "WEDGE_WINDOW", "Keyboard"]
 
 #: A wedge reader types a whole UID well inside this (seconds from the first digit).
 WEDGE_WINDOW: Final = 0.5
 #: Fewer digits than this followed by Enter is a person, not a card.
 _MIN_UID_DIGITS: Final = 4
 
-
-@unique
-class Button(StrEnum):
-    """What a TD's button (or key) asks for."""
-
-    PAUSE = "pause"
-    NEXT_LEVEL = "next-level"
-    PREVIOUS_LEVEL = "previous-level"
-    ADD_MINUTE = "add-minute"
-    REMOVE_MINUTE = "remove-minute"
-    NEXT_SCREEN = "next-screen"
-    UNDO = "undo"
-    HAND_FOR_HAND = "hand-for-hand"
-    LANGUAGE = "language"
-    QUIT = "quit"
-    CONFIRM = "confirm"
-
-
-@dataclass(frozen=True)
-class Press:
-    button: Button
-    source: str = "keyboard"
-
-
-@dataclass(frozen=True)
-class CardRead:
-    """A card UID as the reader sent it; the store normalises and looks it up."""
-
-    uid: str
-    source: str = "keyboard"
-
-
-@dataclass(frozen=True)
-class PeerRecords:
-    """Records a peer sent: the loop makes them durable and folds them."""
-
-    records: tuple[Record, ...]
-
-
-@dataclass(frozen=True)
-class Wake:
-    """Nothing to do but look again (a producer nudging the waiting loop)."""
-
-
-Input = Press | CardRead | PeerRecords | Wake
-
 #: Keys by pygame key code. ``+``/``-`` come in several spellings (keypad,
 #: the ``=`` key that carries ``+`` on US layouts).
-KEYS: Final[dict[int, Button]] = {
-    pygame.K_SPACE: Button.PAUSE,
-    pygame.K_RIGHT: Button.NEXT_LEVEL,
-    pygame.K_LEFT: Button.PREVIOUS_LEVEL,
-    pygame.K_PLUS: Button.ADD_MINUTE,
-    pygame.K_EQUALS: Button.ADD_MINUTE,
-    pygame.K_KP_PLUS: Button.ADD_MINUTE,
-    pygame.K_MINUS: Button.REMOVE_MINUTE,
-    pygame.K_KP_MINUS: Button.REMOVE_MINUTE,
-    pygame.K_TAB: Button.NEXT_SCREEN,
-    pygame.K_u: Button.UNDO,
-    pygame.K_h: Button.HAND_FOR_HAND,
-    pygame.K_l: Button.LANGUAGE,
-    pygame.K_q: Button.QUIT,
-    pygame.K_ESCAPE: Button.QUIT,
-    pygame.K_y: Button.CONFIRM,
+KEYS: Final[dict[int, Action]] = {
+    pygame.K_SPACE: Action.pause,
+    pygame.K_RIGHT: Action.next_level,
+    pygame.K_LEFT: Action.prev_level,
+    pygame.K_PLUS: Action.add_minute,
+    pygame.K_EQUALS: Action.add_minute,
+    pygame.K_KP_PLUS: Action.add_minute,
+    pygame.K_MINUS: Action.remove_minute,
+    pygame.K_KP_MINUS: Action.remove_minute,
+    pygame.K_TAB: Action.next_screen,
+    pygame.K_s: Action.start,
+    pygame.K_u: Action.undo,
+    pygame.K_h: Action.hand_for_hand,
+    pygame.K_l: Action.language,
+    pygame.K_q: Action.quit,
+    pygame.K_ESCAPE: Action.quit,
+    pygame.K_y: Action.ok,
+    pygame.K_n: Action.walk_in,
+    pygame.K_g: Action.sit_and_go,
 }
+
+#: Actions a key gives as a long press: the ones a button must be held for.
+HELD_KEYS: Final = frozenset(a for a in Action if needs_long_press(a)) | {
+    Action.start, Action.hand_for_hand}
 
 _KEYPAD_DIGITS: Final = {getattr(pygame, f"K_KP{n}"): str(n) for n in range(10)}
 _ENTER: Final = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -133,10 +83,12 @@ class Keyboard:
         if key in _ENTER:
             digits, self._digits = "".join(self._digits), []
             if len(digits) >= _MIN_UID_DIGITS and now - self._first_at <= self.window:
-                return (CardRead(digits),)
+                return (CardRead(digits, reader="keyboard", at=now),)
             return ()
         self._digits = []
-        button = KEYS.get(key)
-        if button is None and getattr(event, "unicode", "") == "+":
-            button = Button.ADD_MINUTE
-        return () if button is None else (Press(button),)
+        action = KEYS.get(key)
+        if action is None and getattr(event, "unicode", "") == "+":
+            action = Action.add_minute
+        if action is None:
+            return ()
+        return (ButtonPressed(action, long=action in HELD_KEYS, at=now),)

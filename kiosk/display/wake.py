@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import queue
 import select
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
-__all__ = ["DESKTOP_POLL", "KEYBOARD_POLL", "Readable", "Waker", "keyboard_attached",
+__all__ = ["DESKTOP_POLL", "KEYBOARD_POLL", "InputQueue", "Readable", "Waker", "keyboard_attached",
            "sdl_poll_interval", "sleep_until_woken"]
 
 #: Seconds between looks at SDL's queue in a desktop window (keys, expose, close).
@@ -120,3 +121,19 @@ def sdl_poll_interval(driver: str, keyboard: Callable[[], bool] = keyboard_attac
     if name == "kmsdrm":
         return KEYBOARD_POLL if keyboard() else None
     return DESKTOP_POLL
+
+
+class InputQueue(queue.Queue[Any]):
+    """The loop's input queue; a put from any thread wakes the sleeping loop at once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waker = Waker()
+
+    def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        self.waker.wake()
+
+    def wake(self) -> None:
+        """Wake the loop with nothing queued: look again (a button's edge)."""
+        self.waker.wake()

@@ -97,11 +97,13 @@ def test_td_buttons_run_the_clock_and_destructive_ones_need_a_long_press(
     ctl.handle(press(Action.start, long=True))
     assert station.state.clock.running
     ctl.handle(press(Action.next_level))
-    logged = len(ctl.own)
+    tid = station.tournament_id
+    assert tid is not None
+    logged = len(station.store.records(tid))
     hint = ctl.handle(ButtonHint(action=Action.prev_level, at=0.0))
     assert hint[0].translate("nn") == "Hald knappen inne for å gå tilbake eit nivå"
     assert ctl.handle(press(Action.prev_level))[0].key == "hold-to"
-    assert len(ctl.own) == logged
+    assert len(station.store.records(tid)) == logged
     ctl.handle(press(Action.prev_level, long=True))
     ctl.handle(press(Action.pause))
     assert not station.state.clock.running
@@ -180,7 +182,8 @@ def test_new_hand_clock_call_and_undo_within_ten_seconds(station: Station, hand:
     assert ctl.handle(press(Action.undo, long=True))[0].key == "undone"
     assert station.state.tables[1].clock_called_at is None
     hand.t += 30
-    assert ctl.handle(press(Action.undo, long=True))[0].key == "nothing-to-undo"
+    late = ctl.handle(press(Action.undo, long=True))[0]
+    assert late.key == "refused" and late.translate("en") == "Too late to undo here; ask the TD"
     assert station.state.tables[1].hands == 1
 
 
@@ -200,7 +203,7 @@ def test_the_undo_window_is_real_seconds_on_a_fast_forwarded_clock(
         assert ctl.handle(press(Action.undo, long=True))[0].key == "undone"
         ctl.handle(press(Action.clock))
         hand.t += 11
-        assert ctl.handle(press(Action.undo, long=True))[0].key == "nothing-to-undo"
+        assert ctl.handle(press(Action.undo, long=True))[0].key == "refused"
     finally:
         st.close()
 

@@ -116,7 +116,8 @@ def test_busted_players_list_for_a_sit_and_go_and_g_starts_one(make) -> None:  #
     app.time.advance(6.0)
     app.inputs.put(Tap("0A00000100", "reader", 0.0))  # listed twice: said, not listed twice
     app.loop.step(block=False)
-    assert any("P0 is already on the waiting list" in p.title for p in app.loop.popups)
+    assert any(p.title == "Not done" and p.line == "P0 is already on the waiting list"
+               for p in app.loop.overlays.popups)
 
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, unicode="g", mod=0))
     app.loop.step(block=False)

@@ -28,7 +28,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
 from hardware.buttons import ButtonPanel
-from hardware.inputs import Action, Input
+from hardware.inputs import Action, ButtonPressed, CardRead, Input
 from hardware.readers.rdm6300 import encode_frame
 from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
@@ -324,21 +324,22 @@ def test_a_whole_night_on_the_appliance(night: Night9) -> None:
     said = night.bust(first)
     assert said[-1].key == "busted"
     assert state().players[first].place == 12
-    assert name in " ".join(app.loop.ticker)
+    assert name in " ".join(app.loop.overlays.ticker)
 
     # A bust of a player already out, by their card at a table device: said, nothing changes.
     # (The wall's UNDO first: the TD took the wrong one.)
     night.press("undo", long=True)
     assert night.popup() == f"Angra: {name} slått ut"
     assert state().players[first].place is None
-    assert not any(name in line for line in app.loop.ticker)
+    assert not any(name in line for line in app.loop.overlays.ticker)
     night.shot("undo")
     night.bust(first)
     assert state().players[first].place == 12
     device = night.tables[1]
-    device.controller.mode = device.controller.mode.BUST
     entry = device.station.state.players[first]
-    said = device.controller._table_card(first, entry.name) or []
+    assert entry.cards
+    device.controller.handle(ButtonPressed(Action.bust, long=False, at=0.0))
+    said = device.controller.handle(CardRead(entry.cards[0], reader="rdm6300", at=0.0))
     assert said[0].translate("nn") == f"{name} er allereie slått ut (12. plass)"
     assert state().remaining == 11
 
@@ -434,4 +435,4 @@ def test_a_whole_night_on_the_appliance(night: Night9) -> None:
     night.press("new", long=True)
     assert app.station.tournament_id not in (second, tid)
     assert len(app.store.records(second or "")) == kept
-    assert "ingenting er tapt" in " ".join(f"{p.title} {p.line}" for p in app.loop.popups)
+    assert "ingenting er tapt" in " ".join(f"{p.title} {p.line}" for p in app.loop.overlays.popups)

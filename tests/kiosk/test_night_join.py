@@ -94,7 +94,7 @@ def test_alone_the_box_creates_tonight_after_the_wait_and_not_before(make) -> No
     night = powered_on(app, Peers())
     step(app)
     assert app.station.tournament_id is None
-    assert [p.title for p in app.loop.popups] == ["Looking for tonight's tournament…"]
+    assert [p.title for p in app.loop.overlays.popups] == ["Looking for tonight's tournament…"]
     step(app, JOIN_WAIT - 0.1)
     assert app.station.tournament_id is None and tids(app.store) == []
     step(app, 0.1)
@@ -102,7 +102,7 @@ def test_alone_the_box_creates_tonight_after_the_wait_and_not_before(make) -> No
     assert tid is not None and is_auto(tid) and tids(app.store) == [tid]
     assert app.station.state.config is not None
     assert app.station.state.config.name == "Torsdag 26.11.2026"
-    assert night.joining_since is None and not app.loop.popups
+    assert night.joining_since is None and not app.loop.overlays.popups
     step(app, JOIN_WAIT)
     assert tids(app.store) == [tid]  # once
 
@@ -115,7 +115,7 @@ def test_the_box_joins_what_a_peer_brings_and_creates_nothing(make, tmp_path: Pa
     app.station.accept(records)  # what sync does with the display's events
     step(app, 0.1)
     assert app.station.tournament_id == tid and app.station.state.entrants == 3
-    assert night.joining_since is None and not app.loop.popups
+    assert night.joining_since is None and not app.loop.overlays.popups
     step(app, JOIN_PATIENCE)
     assert tids(app.store) == [tid]
 

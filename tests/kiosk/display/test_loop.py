@@ -15,10 +15,10 @@ from typing import cast
 import pygame
 import pytest
 
+from hardware.inputs import Action, ButtonPressed, CardRead
 from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.display import loop as loop_mod
-from kiosk.display.input import Button, CardRead, Press, Wake
 from kiosk.display.loop import Screen
 from kiosk.display.screens import clock_digits_box, paused_banner_box, popup_box, ticker_box
 from kiosk.display.shift import amplitude_for, pixel_shift
@@ -151,13 +151,21 @@ def test_tab_walks_the_screens_and_undo_takes_back_this_devices_last_command(app
     _key(pygame.K_u)
     loop.step()
     assert app.station.state.clock.running
-    assert loop.popups[-1].title == "Angra"
+    assert loop.overlays.popups[-1].title == "Angra: klokka"
 
 
-def test_undo_with_nothing_to_undo_says_so(app: App) -> None:
-    app.loop.handle(Press(Button.UNDO))
-    assert app.loop.popups[-1].title == "Ingenting å angre"
-    assert app.station.state.clock.running
+def test_undo_takes_back_the_nights_newest_action_until_nothing_is_left(app: App) -> None:
+    """The TD's undo, from a key as from the button: the start, the draw, the check-ins."""
+    undo = ButtonPressed(Action.undo, long=True, at=0.0)
+    app.loop.handle(undo)
+    assert not app.station.state.clock.started
+    app.loop.handle(undo)
+    assert not app.station.state.tables
+    for _ in range(app.station.state.entrants):
+        app.loop.handle(undo)
+    assert app.station.state.entrants == 0
+    app.loop.handle(undo)
+    assert app.loop.overlays.popups[-1].title == "Ingenting å angre"
 
 
 def test_h_turns_hand_for_hand_on_announces_it_and_off_again(app: App) -> None:
@@ -166,7 +174,7 @@ def test_h_turns_hand_for_hand_on_announces_it_and_off_again(app: App) -> None:
     _key(pygame.K_h)
     loop.step()
     assert app.station.state.hand_for_hand
-    assert any(p.title == "Hand for hand" for p in loop.popups)
+    assert any(p.title == "Hand for hand" for p in loop.overlays.popups)
     _key(pygame.K_h)
     loop.step()
     assert not app.station.state.hand_for_hand
@@ -186,10 +194,10 @@ def test_q_asks_first_and_quits_on_q_or_y(app: App) -> None:
     loop = app.loop
     _key(pygame.K_q)
     loop.step()
-    assert loop.running and loop.popups[-1].kind == "quit"
+    assert loop.running and loop.overlays.popups[-1].kind == "quit"
     _key(pygame.K_SPACE)  # anything else cancels the question (and still acts)
     loop.step()
-    assert loop.running and not any(p.kind == "quit" for p in loop.popups)
+    assert loop.running and not any(p.kind == "quit" for p in loop.overlays.popups)
     _key(pygame.K_q)
     loop.step()
     _key(pygame.K_y)
@@ -200,8 +208,8 @@ def test_q_asks_first_and_quits_on_q_or_y(app: App) -> None:
 def test_a_refused_command_is_shown_not_raised(app: App) -> None:
     loop = app.loop
     for _ in range(30):
-        loop.handle(Press(Button.PREVIOUS_LEVEL))
-    assert loop.popups[-1].title == "Ikkje gjort"
+        loop.handle(ButtonPressed(Action.prev_level, long=True, at=0.0))
+    assert loop.overlays.popups[-1].title == "Ikkje gjort"
 
 
 # --- card reader (keyboard wedge) -------------------------------------------------------
@@ -220,7 +228,7 @@ def test_wedge_card_checks_a_late_player_in_and_pops_up_the_seat(app: App) -> No
     loop.step()
     entry = app.station.state.players[player.id]
     assert entry.checked_in and entry.seat is not None
-    popup = loop.popups[-1]
+    popup = loop.overlays.popups[-1]
     assert popup.title == "Kari Nordmann"
     assert popup.line == f"→ Bord {entry.seat.table}, sete {entry.seat.seat}"
     box = _on_screen(app, popup_box(loop.display))
@@ -228,9 +236,8 @@ def test_wedge_card_checks_a_late_player_in_and_pops_up_the_seat(app: App) -> No
 
 
 def test_unknown_card_says_new_card(app: App) -> None:
-    app.loop.handle(CardRead("99887766"))
-    assert app.loop.popups[-1].title == "Nytt kort"
-    assert "99887766" in app.loop.popups[-1].line
+    app.loop.handle(CardRead("99887766", reader="keyboard", at=0.0))
+    assert app.loop.overlays.popups[-1].title == "Nytt kort – skriv namnet"
 
 
 def test_slow_digits_are_a_person_not_a_card(app: App) -> None:
@@ -245,11 +252,9 @@ def test_slow_digits_are_a_person_not_a_card(app: App) -> None:
 
 
 def test_inputs_from_the_queue_are_handled_and_wake_the_loop(app: App) -> None:
-    app.inputs.put(Press(Button.PAUSE))
-    app.loop.step()  # the put posted a wake event, so this does not wait
+    app.inputs.put(ButtonPressed(Action.pause, long=False, at=0.0))
+    app.loop.step()  # the put woke the loop's select, so this does not wait
     assert not app.station.state.clock.running
-    app.inputs.put(Wake())
-    app.loop.step()
 
 
 # --- what the room sees -------------------------------------------------------------------
@@ -259,7 +264,7 @@ def test_a_bust_goes_on_the_ticker(app: App) -> None:
     loop = app.loop
     assert app.station.submit(BustPlayers(("p7",))).ok
     loop.step(block=False)
-    assert loop.ticker == ["Spelar 7 — 54. plass"]
+    assert loop.overlays.ticker == ["Spelar 7 — 54. plass"]
     box = _on_screen(app, ticker_box(loop.display))
     assert _ink_height(loop.display, box) > 10
 
@@ -270,7 +275,7 @@ def test_final_table_is_announced_and_seating_shown(tmp_path: Path) -> None:
         assert app.station.submit(BustPlayers(("p1", "p2", "p3"))).ok
         app.loop.step(block=False)
         assert app.station.state.final_table
-        assert app.loop.popups[-1].title == "Finalebord"
+        assert app.loop.overlays.popups[-1].title == "Finalebord"
         assert app.loop.screen is Screen.SEATING
 
 
@@ -404,7 +409,7 @@ def test_the_pixel_shift_moves_the_picture(app: App) -> None:
     app.time.advance(180.0)
     app.loop.step(block=False)
     assert _offset(app) != first
-    assert app.loop._drawn_offset == _offset(app)
+    assert app.loop.painter.last is not None and app.loop.painter.last.offset == _offset(app)
 
 
 def test_the_loop_logs_nothing_alarming(app: App, caplog: pytest.LogCaptureFixture) -> None:
@@ -432,7 +437,7 @@ def test_the_screen_follows_a_tournament_the_terminal_started(tmp_path: Path) ->
         app.loop.step(block=False)
         assert app.station.tournament_id == terminal.tournament_id
         assert isinstance(app.loop.view(), ClockView)
-        assert not app.loop.popups  # what happened before is not news
+        assert not app.loop.overlays.popups  # what happened before is not news
 
 
 def test_the_hardware_buttons_and_reader_go_through_the_roles_controller(app: App) -> None:
@@ -448,12 +453,12 @@ def test_the_hardware_buttons_and_reader_go_through_the_roles_controller(app: Ap
     assert loop.screen is Screen.SEATING
     app.inputs.put(ButtonHint(Action.prev_level, at=0.0))
     loop.step()
-    assert loop.popups[-1].title.startswith("Hald knappen inne")
+    assert loop.overlays.popups[-1].title.startswith("Hald knappen inne")
     player = app.store.players.add("Kari Nordmann", card="04A23B1C")
     app.inputs.put(ReaderCard("04A23B1C", reader="rdm6300", at=0.0))
     loop.step()
     assert app.station.state.players[player.id].checked_in
-    shown = [p for p in loop.popups if p.kind == "check-in"]
+    shown = [p for p in loop.overlays.popups if p.kind == "check-in"]
     assert len(shown) == 1 and shown[0].title == "Kari Nordmann"
 
 
@@ -507,7 +512,7 @@ def test_a_called_clock_counts_down_on_the_wall(app: App) -> None:
     line = clock_call_line(app.station.state, app.station.now(), "nn")
     assert line == "Klokke på bord 1: 23"
     # It is what the ticker band carried in the frame just drawn.
-    assert line in app.loop._drawn
+    assert app.loop.painter.last is not None and app.loop.painter.last.ticker == line
 
 
 def test_the_league_table_shows_once_the_night_has_a_winner(app: App) -> None:
@@ -522,7 +527,8 @@ def test_the_league_table_shows_once_the_night_has_a_winner(app: App) -> None:
     tid = app.station.tournament_id
     assert tid is not None
     app.station.store.record_results(tid)
-    app.loop._standings_cache = None  # the test does not wait the 30 s
+    app.loop.standings.invalidate()  # the test does not wait the 30 s
+    app.loop.step(block=False)
     assert Screen.STANDINGS in app.loop.available()
     app.loop.show(Screen.STANDINGS)
     view = app.loop.view()

@@ -1,0 +1,107 @@
+"""What a handler asks for: typed effects, carried out by the controls and the loop.
+
+A handler never touches the screen and never submits itself. It returns
+effects: :class:`Submit` a command (the controls carry it out on the
+station, then the effects for its outcome), and for the loop
+:class:`~kiosk.controls.messages.Say` a message, :class:`ShowScreen`,
+:class:`NextScreen`, :class:`Popup`, :class:`ShowHelp`,
+:class:`CycleLanguage`, :class:`AskQuit` and :class:`Quit`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from kiosk.controls.messages import Say
+from rules.commands import Command
+
+if TYPE_CHECKING:
+    from kiosk.station import Outcome
+
+__all__ = ["AskQuit", "CycleLanguage", "Dismiss", "Effect", "Message", "NextScreen", "Popup",
+           "Quit", "Say", "ShowHelp", "ShowScreen", "Submit", "UiEffect"]
+
+
+@dataclass(frozen=True)
+class NextScreen:
+    """The next screen in the rotation (the SCREEN button, Tab)."""
+
+
+@dataclass(frozen=True)
+class ShowScreen:
+    """A screen by name (a :class:`~kiosk.display.loop.Screen` value), for a while or for good."""
+
+    screen: str
+    for_seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class ShowHelp:
+    """What each of ``buttons`` (the panel's, in its order) does, over every screen a while."""
+
+    buttons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CycleLanguage:
+    """The next of the four languages (the ``l`` key)."""
+
+
+@dataclass(frozen=True)
+class AskQuit:
+    """Say "press q again to quit" for ``seconds``."""
+
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Stop the loop (the second ``q``)."""
+
+
+@dataclass(frozen=True)
+class Dismiss:
+    """Take the pop-ups of ``kind`` off the screen (a question no longer asked)."""
+
+    kind: str
+
+
+class Message(Protocol):
+    def translate(self, lang: str = ..., /) -> str: ...
+
+
+@dataclass(frozen=True)
+class Popup:
+    """A pop-up with a title and a line, translated when shown.
+
+    ``kind`` replaces one of the same kind; ``front`` shows it at once, over
+    anything queued (a warning that must be read now).
+    """
+
+    title: Message
+    line: Message | None = None
+    kind: str = ""
+    seconds: float = 5.0
+    front: bool = False
+
+
+#: What the loop carries out.
+UiEffect = (Say | NextScreen | ShowScreen | ShowHelp | CycleLanguage | AskQuit | Quit | Popup
+            | Dismiss)
+
+
+@dataclass(frozen=True)
+class Submit:
+    """Submit ``command`` on the station; then ``ok`` (or ``then(outcome)``) if it was taken.
+
+    A refusal becomes a ``refused`` message with the rules' own reason.
+    """
+
+    command: Command
+    ok: tuple[UiEffect, ...] = ()
+    then: Callable[[Outcome], Sequence[Effect]] | None = field(default=None, compare=False)
+
+
+Effect = UiEffect | Submit

@@ -1,0 +1,144 @@
+"""Bringing the display up to date at the least cost.
+
+Nothing is drawn when nothing changed; only the digits (the tick renderers
+and ``pygame.display.update(rects)``) when only the time moved; the whole
+screen otherwise. The screens are drawn on an off-screen canvas the size of
+the display and copied to it with the slow pixel shift
+(:mod:`kiosk.display.shift`), so a tick copies only its dirty rects.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import pygame
+
+from kiosk.display import screens
+from kiosk.display.layout import BLACK
+from kiosk.display.overlays import Popup
+from kiosk.display.registry import render
+from kiosk.display.shift import amplitude_for
+from kiosk.display.viewmodels import BreakView, ClockView
+
+__all__ = ["Frame", "Painter"]
+
+_TICK_FIELDS: Final = {
+    ClockView: ("digits", "until_break_text", "until_break_line", "last_minute"),
+    BreakView: ("digits", "last_minute"),
+}
+#: A pause or resume changes these too; the banner band is redrawn with the digits.
+_PAUSE_FIELDS: Final = ("paused", "paused_text")
+
+
+def _partial(before: object, after: object) -> tuple[str, ...] | None:
+    """What a partial redraw must cover, or None when the whole screen must be drawn.
+
+    ``()`` means only the time moved (the tick renderers' rects);
+    ``("paused",)`` means the paused banner changed as well.
+    """
+    fields = _TICK_FIELDS.get(type(after))
+    if fields is None or type(before) is not type(after):
+        return None
+    if isinstance(before, ClockView) and isinstance(after, ClockView) and (
+            bool(before.until_break_line) != bool(after.until_break_line)):
+        return None  # the "next level" line moves over when the break line comes or goes
+    kept = {name: getattr(before, name) for name in fields}
+    if dataclasses.replace(after, **kept) == before:  # type: ignore[type-var]
+        return ()
+    kept.update((name, getattr(before, name)) for name in _PAUSE_FIELDS)
+    if dataclasses.replace(after, **kept) == before:  # type: ignore[type-var]
+        return ("paused",)
+    return None
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Everything one frame shows."""
+
+    view: object
+    popup: Popup | None
+    ticker: str
+    status: tuple[str, bool]
+    offset: tuple[int, int]
+    lang: str
+    side: tuple[str, ...] = ()
+    #: What else decides the picture (the screen shown).
+    screen: str = ""
+
+
+class Painter:
+    def __init__(self, display: pygame.Surface, *, shift: bool = True) -> None:
+        self.shift = shift
+        self.frames = 0
+        self.full_frames = 0
+        self.use_display(display)
+
+    def use_display(self, display: pygame.Surface) -> None:
+        """Draw on ``display`` from now on (the screen opened late), all of it next."""
+        self.display = display
+        self.amplitude = amplitude_for(display.get_height()) if self.shift else 0
+        self.canvas = pygame.Surface(display.get_size()) if self.shift else display
+        self.force_full()
+
+    def force_full(self) -> None:
+        #: The last frame drawn in full (what the screen shows, digits aside).
+        self.last: Frame | None = None
+        self._drawn: tuple[Any, ...] | None = None
+        self._drawn_view: object = None
+
+    def draw(self, frame: Frame) -> str:
+        """Bring the display up to date; "full", "tick" or "" (nothing changed)."""
+        key = (frame.screen, frame.popup, frame.ticker, frame.status, frame.offset, frame.lang,
+               frame.side)
+        if key == self._drawn:
+            if frame.view == self._drawn_view:
+                return ""
+            partial = None if frame.popup is not None else _partial(self._drawn_view, frame.view)
+            if partial is not None:
+                self._tick(frame.view, frame.offset, banner=bool(partial))
+                self._drawn_view = frame.view
+                return "tick"
+        self._full(frame)
+        self._drawn, self._drawn_view, self.last = key, frame.view, frame
+        return "full"
+
+    def _full(self, frame: Frame) -> None:
+        render(self.canvas, frame.view, frame.lang)
+        if frame.side:
+            screens.render_side_panel(self.canvas, list(frame.side))
+        status, warning = frame.status
+        screens.render_status(self.canvas, status, warning=warning)
+        if frame.ticker:
+            screens.render_ticker(self.canvas, frame.ticker)
+        if frame.popup is not None:
+            screens.render_popup(self.canvas, frame.popup.title, frame.popup.line)
+        if self.canvas is not self.display:
+            self.display.fill(BLACK)
+            self.display.blit(self.canvas, frame.offset)
+        pygame.display.flip()
+        self.frames += 1
+        self.full_frames += 1
+
+    def _tick(self, view: object, offset: tuple[int, int], *, banner: bool = False) -> None:
+        if isinstance(view, ClockView):
+            rects = screens.render_clock_tick(self.canvas, view)
+        else:
+            assert isinstance(view, BreakView)
+            rects = screens.render_break_tick(self.canvas, view)
+        if banner:
+            assert isinstance(view, ClockView | BreakView)
+            rects.append(screens.render_paused_band(self.canvas, view))
+        self._present(rects, offset)
+        self.frames += 1
+
+    def _present(self, rects: Sequence[pygame.Rect], offset: tuple[int, int]) -> None:
+        if self.canvas is self.display:
+            pygame.display.update(list(rects))
+            return
+        moved = [r.move(offset) for r in rects]
+        for source, target in zip(rects, moved, strict=True):
+            self.display.blit(self.canvas, target, source)
+        pygame.display.update(moved)

@@ -1,0 +1,79 @@
+"""Telling the room: the news :func:`~.announce.announce` finds, put on the wall.
+
+Busts go to the ticker, check-ins to a pop-up, the draw's seating and new
+moves to the screen for :data:`NEWS_SECONDS`, the final table, hand for hand
+and the winner to big pop-ups, and a level change or a minute's warning to a
+chime.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from kiosk.display.announce import announce, seen
+from kiosk.display.messages import text
+from kiosk.display.overlays import POPUP_SECONDS
+from kiosk.display.registry import Screen
+from kiosk.display.sound import chime_for
+from rules import clock as clocks
+from rules.i18n import format_place
+from rules.state import Tournament
+
+if TYPE_CHECKING:
+    from kiosk.display.loop import KioskLoop
+
+__all__ = ["NEWS_SECONDS", "Room"]
+
+#: How long new moves, or the seating after a draw, stay up before the clock returns.
+NEWS_SECONDS: Final = 30.0
+
+
+class Room:
+    def __init__(self, state: Tournament) -> None:
+        self.seen = seen(state)
+        self._reading: clocks.ClockReading | None = None
+
+    def settle(self, state: Tournament) -> None:
+        """The state as it stands is told: no news for what happened before."""
+        self.seen = seen(state)
+
+    def update(self, loop: KioskLoop) -> None:
+        state, lang = loop.station.state, loop.lang
+        self.seen, news = announce(self.seen, state)
+        for name in news.unbusted:
+            loop.overlays.drop_busts_of(name)  # an undone bust leaves the ticker too
+        if news.busted:
+            loop.overlays.add_busts([text("bust_line", lang, name=name,
+                                          place=format_place(place, lang))
+                                     for place, name in news.busted])
+        for player_id in news.checked_in:
+            entry = state.players[player_id]
+            line = (text("checked_in_seat", lang, table=entry.seat.table, seat=entry.seat.seat)
+                    if entry.seat is not None else text("checked_in", lang))
+            loop.popup(entry.name, line, kind="check-in")
+        if news.screen is not None and loop.screen is not Screen.RESULTS:
+            loop.show(Screen(news.screen), for_seconds=NEWS_SECONDS)
+        for said in news.announcements:
+            if said.kind == "final-table":
+                loop.popup(text("final_table", lang), text("final_table_drawn", lang),
+                           kind="announcement", seconds=2 * POPUP_SECONDS)
+                loop.show(Screen.SEATING, for_seconds=2 * NEWS_SECONDS)
+            elif said.kind == "hand-for-hand":
+                loop.popup(text("hand_for_hand", lang), text("hand_for_hand_on", lang),
+                           kind="announcement", seconds=2 * POPUP_SECONDS)
+            else:
+                loop.popup(text("winner", lang), said.name, kind="announcement",
+                           seconds=3 * POPUP_SECONDS)
+                loop.show(Screen.RESULTS)
+        self._chime(loop)
+
+    def _chime(self, loop: KioskLoop) -> None:
+        state = loop.station.state
+        if state.config is None:
+            self._reading = None
+            return
+        reading = clocks.read(state.config.structure, state.clock, loop.station.now())
+        chime = chime_for(self._reading, reading)
+        self._reading = reading
+        if chime is not None and loop.chimes is not None:
+            loop.chimes.play(chime)
