@@ -53,19 +53,15 @@ from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard
 from kiosk.tonight import Tonight, auto_id, tonight
 from rules import clock as clocks
-from rules import sitandgo
+from rules import sitandgo, sitandgo_start
 from rules.commands import (
     CheckIn,
-    CreateTournament,
-    DrawSeats,
     ListForSitAndGo,
-    StartClock,
-    StartSitAndGo,
+    StartNextSitAndGo,
 )
-from rules.errors import RulesError
+from rules.events import SitAndGoStarted
 from rules.i18n import format_time
 from rules.state import Phase
-from rules.structure import preset
 
 __all__ = ["GUEST_AFTER", "JOIN_PATIENCE", "JOIN_WAIT", "NEW_CONFIRM_SECONDS", "Night",
            "Prompt", "attach_night", "help_lines"]
@@ -416,45 +412,38 @@ class Night:
         return [Words("sng-listed", {"name": name,
                                      "n": len(self.app.station.state.sit_and_go_list)})]
 
+    def finished_games(self) -> frozenset[str]:
+        return frozenset(sid for sid, s in self.sit_and_gos.items() if s.state.finished)
+
     def free_tables(self) -> int:
         """Tables nobody sits at: the main event's limit less its tables and the games'."""
-        state = self.app.station.state
-        limit = (state.config.max_tables if state.config is not None else None) or 0
-        busy = sum(1 for t in state.tables.values() if t.seats)
-        running = sum(1 for s in self.sit_and_gos.values() if not s.state.finished)
-        return max(0, limit - busy - running)
+        return sitandgo_start.free_tables(self.app.station.state, finished=self.finished_games())
 
     def start_sit_and_go(self) -> str | None:
-        """Start a Sit & Go with the first nine listed, if the rules allow it now."""
+        """Start the next Sit & Go, if the rules allow it now (G1, G2; the rules pick
+        the players and name the game)."""
         main = self.app.station
         loop = self.app.loop
-        waiting = sitandgo.WaitingList(tuple(main.state.sit_and_go_list))
-        try:
-            game, _ = sitandgo.next_game(waiting, now=self.clock_of_day(), closing=self.closing,
-                                         free_tables=self.free_tables())
-        except RulesError as err:
-            loop.popup(err.translate(loop.lang), "", kind="refusal", seconds=3.0, front=True)
-            return None
-        number = len(main.state.sit_and_gos) + 1
-        sid = f"{main.tournament_id}-sng{number}"
-        outcome = main.submit(StartSitAndGo(sid, game.players))
+        assert main.tournament_id is not None
+        outcome = main.submit(StartNextSitAndGo(main.tournament_id, self.clock_of_day(),
+                                                self.closing, self.finished_games()))
         if not outcome.ok:
             loop.popup(outcome.message(loop.lang), "", kind="refusal", seconds=3.0, front=True)
             return None
-        names = {p: main.state.players[p].name for p in game.players}
+        started = outcome.records[0].event
+        assert isinstance(started, SitAndGoStarted)
+        names = {p: main.state.players[p].name for p in started.player_ids}
+        create, commands = sitandgo_start.game_commands(started, names)
         station = Station(self.app.store, self.app.clock, main.rng, role=main.role)
-        station.create(CreateTournament(f"Sit & Go {number}", preset(game.structure),
-                                        max_tables=1), tournament_id=sid)
+        station.create(create, tournament_id=started.sit_and_go_id)
         # The wall stays with the main event; the game's clock goes to the side panel.
-        assert main.tournament_id is not None
         self.app.store.set_current_tournament(main.tournament_id)
-        for pid in game.players:
-            station.submit(CheckIn(pid, names[pid]))
-        station.submit(DrawSeats())
-        station.submit(StartClock())
-        self.sit_and_gos[sid] = station
+        for command in commands:
+            station.submit(command)
+        self.sit_and_gos[started.sit_and_go_id] = station
+        number = started.sit_and_go_id.rpartition("-sng")[2]
         loop.say(Words("sng-started", {"n": number, "names": ", ".join(names.values())}))
-        return sid
+        return started.sit_and_go_id
 
     def side_lines(self, lang: str) -> list[str]:
         """The side panel: the waiting list and the last start, then each game's clock."""
