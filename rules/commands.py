@@ -12,6 +12,7 @@ The caller makes the events durable first and only then folds them with
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -397,7 +398,7 @@ def _check_in(state: Tournament, cmd: CheckIn, now: float, rng: RandomSource) ->
     checked_in = PlayerCheckedIn(at=now, player_id=cmd.player_id)
     if events:
         # A walk-in is not on the list yet: check against the list with them on it.
-        _verify_check_in_of_new(state, checked_in)
+        _verify_check_in_of_new(state, registered, checked_in)
     else:
         _probe(state, checked_in)
     events.append(checked_in)
@@ -412,14 +413,18 @@ def _check_in(state: Tournament, cmd: CheckIn, now: float, rng: RandomSource) ->
     return events
 
 
-def _verify_check_in_of_new(state: Tournament, event: PlayerCheckedIn) -> None:
-    from rules.reducer import late_registration_open
-    from rules.refusals import LateRegistrationClosedError, TournamentFinished
+def _verify_check_in_of_new(state: Tournament, registered: PlayerRegistered,
+                            event: PlayerCheckedIn) -> None:
+    """The reducer's own checks of the check-in, on a state with the walk-in registered.
 
-    if state.phase is Phase.FINISHED:
-        raise TournamentFinished()
-    if state.phase is not Phase.CHECK_IN and not late_registration_open(state, event.at):
-        raise LateRegistrationClosedError()
+    Only the players dict is copied: registering adds an entry to it and
+    changes nothing else a check-in's checks read.
+    """
+    from rules.reducer import apply, verify
+
+    trial = dataclasses.replace(state, players=dict(state.players))
+    apply(trial, registered)
+    verify(trial, event)
 
 
 def _config(state: Tournament) -> TournamentCreated:
