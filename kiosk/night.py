@@ -49,6 +49,7 @@ from kiosk.config import TournamentConfig
 from kiosk.controls import Popup, Say
 from kiosk.controls.dispatch import TD
 from kiosk.controls.help import help_lines
+from kiosk.controls.prompts import Prompt, Prompts
 from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard
 from kiosk.tonight import Tonight, auto_id, tonight
@@ -130,15 +131,6 @@ class Words:
         return template.format(**self.params)
 
 
-@dataclass
-class Prompt:
-    """A name being typed: for an unknown card (``card``) or a walk-in (None)."""
-
-    card: str | None
-    until: float
-    typed: str = ""
-
-
 class Night:
     """The night's flow around one app; see the module's docstring."""
 
@@ -152,7 +144,10 @@ class Night:
         self.buttons = tuple(buttons)
         self.today = today
         self.guest_after = guest_after
-        self.prompt: Prompt | None = None
+        self.prompts = Prompts(
+            app.loop.monotonic,
+            title=lambda p: Words("new-card" if p.card else "walk-in", {}),
+            on_name=lambda name, card: self._register(name, card) or [])
         self._confirm_until = 0.0
         self._closed: set[str] = set()
         self.closing = closing
@@ -268,7 +263,7 @@ class Night:
         outcome = self.app.station.create(command, tid)
         if not outcome.ok:
             raise RuntimeError(f"tonight's tournament was refused: {outcome.message('en')}")
-        self.prompt = None
+        self.prompts.open_prompt = None
         self.app.loop.overlays.popups.clear()  # last night's winner and busts are over
         self.app.loop.overlays.ticker = []
         self.app.loop.settle()
@@ -282,9 +277,8 @@ class Night:
         mono = self.app.loop.monotonic()
         if self.joining_since is not None:
             self._join(mono)
-        prompt = self.prompt
-        if prompt is not None and mono >= prompt.until:
-            self.prompt = None
+        prompt = self.prompts.expired()
+        if prompt is not None:
             self.app.loop.drop_popups("prompt")
             if prompt.card is not None and not prompt.typed.strip():
                 self._register(self._guest_name(), prompt.card)
@@ -343,27 +337,18 @@ class Night:
         if self.guest_after <= 0:
             self._register(self._guest_name(), read.uid)
             return []
-        self._open(read.uid, self.guest_after)
-        return []
+        return self.prompts.open(read.uid, self.guest_after)
 
-    def _open(self, card: str | None, seconds: float) -> None:
-        self.prompt = Prompt(card, self.app.loop.monotonic() + seconds)
-        self._show_prompt()
-
-    def _show_prompt(self) -> None:
-        prompt = self.prompt
-        if prompt is None:
-            return
-        loop = self.app.loop
-        title = Words("new-card" if prompt.card else "walk-in", {}).translate(loop.lang)
-        seconds = max(0.1, prompt.until - loop.monotonic())
-        loop.popup(title, f"{prompt.typed}_", kind="prompt", seconds=seconds, front=True)
+    @property
+    def prompt(self) -> Prompt | None:
+        """The name prompt open now, if any."""
+        return self.prompts.open_prompt
 
     def _walk_in(self) -> Sequence[Any]:
         """``n``: a "Name:" prompt for a player without a card."""
-        if self.app.station.state.config is not None:
-            self._open(None, WALK_IN_SECONDS)
-        return []
+        if self.app.station.state.config is None:
+            return []
+        return self.prompts.open(None, WALK_IN_SECONDS)
 
     def _sit_and_go(self) -> Sequence[Any]:
         """``g``: the next Sit & Go, if the rules allow it now."""
@@ -373,30 +358,10 @@ class Night:
 
     def key(self, event: pygame.event.Event) -> bool:
         """A key for an open prompt; False leaves it to the keyboard's keys."""
-        prompt = self.prompt
-        if prompt is None:
+        effects = self.prompts.key(event)
+        if effects is None:
             return False
-        mono = self.app.loop.monotonic()
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            name = " ".join(prompt.typed.split())
-            if name:
-                self.prompt = None
-                self.app.loop.drop_popups("prompt")
-                self._register(name, prompt.card)
-            return True
-        if event.key == pygame.K_ESCAPE:
-            self.prompt = None
-            self.app.loop.drop_popups("prompt")
-            return True
-        if event.key == pygame.K_BACKSPACE:
-            prompt.typed = prompt.typed[:-1]
-        else:
-            char = getattr(event, "unicode", "")
-            if char and char.isprintable() and len(prompt.typed) < 40:
-                prompt.typed += char
-        # Someone is typing: no guest fallback while they do.
-        prompt.until = max(prompt.until, mono + WALK_IN_SECONDS)
-        self._show_prompt()
+        self.app.loop.carry_out(effects)
         return True
 
     # --- Sit & Go's ------------------------------------------------------------------
