@@ -141,6 +141,8 @@ class EventLog:
         if self.lamport == 0:
             self.lamport = int(conn.execute("SELECT MAX(lamport) FROM events").fetchone()[0] or 0)
         self._vector: _Vector | None = None
+        #: The vector holds every row up to this rowid (rows of other processes too).
+        self._vector_rowid = 0
         #: Called inside the append transaction with the rows just added.
         self.on_added: list[Callable[[sqlite3.Connection, Sequence[StoredEvent], float], None]] = []
 
@@ -340,9 +342,21 @@ class EventLog:
         ).fetchone()[0])
 
     def version_vector(self) -> dict[str, int]:
-        """``{device_id: highest contiguous seq}``: what to tell a peer we have."""
+        """``{device_id: highest contiguous seq}``: what to tell a peer we have.
+
+        Kept up to date as this connection appends, and from the rows another
+        process appended (the TD's ``pubpoker`` on this device) at each call:
+        one look along the rowid index.
+        """
         if self._vector is None:
+            self._vector_rowid = self.max_rowid()
             self._vector = self._build_vector()
+        else:
+            rows = self.conn.execute("SELECT rowid, device_id, seq FROM events WHERE rowid > ?",
+                                     (self._vector_rowid,)).fetchall()
+            for rowid, device_id, seq in rows:
+                self._vector.add(str(device_id), int(seq))
+                self._vector_rowid = max(self._vector_rowid, int(rowid))
         return {d: top for d, top in self._vector.top.items() if top > 0}
 
     def _build_vector(self) -> _Vector:

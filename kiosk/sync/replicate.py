@@ -5,7 +5,11 @@ union keyed by ``(device_id, seq)``, so it cannot conflict, and the store's
 idempotent append makes every repeat harmless. Order and validity are the
 reducer's (``(lamport, device_id, seq)``, the same on every peer).
 
-- New local events are sealed (``mac`` column), then pushed at once.
+- New local events are sealed (``mac`` column), then pushed at once. This
+  device's events another process wrote (the TD's ``pubpoker`` over SSH)
+  are pushed by the sync thread as it sees them committed
+  (:meth:`SyncService.watch`); the vector announced here takes them in at
+  the next tick.
 - On connect and every few seconds each side sends its version vector; the
   other answers with ``missing_since`` in batches under the frame limit, and
   a batch marked ``more`` is answered with a fresh vector, until caught up.
@@ -57,7 +61,9 @@ class Replicator:
         #: one small transaction at the next tick, after the push: a crash before
         #: then loses nothing, as an unsealed own event is sealed when served.
         self._unwritten: list[tuple[str, str, int]] = []
+        self._published: tuple[dict[str, int], str | None] | None = None
         station.on_local.append(self._on_local)
+        service.watch(station.store.path)
         self.publish()
 
     @property
@@ -168,11 +174,16 @@ class Replicator:
         return vector
 
     def publish(self) -> None:
-        self.service.set_head(self.vector(), self.station.tournament_id)
+        head = (self.vector(), self.station.tournament_id)
+        self._published = head
+        self.service.set_head(*head)
 
     def tick(self) -> None:
-        """Called by the loop: write pending seals, take the latest shared time."""
+        """Called by the loop: write pending seals, take the latest shared time, and
+        announce a head another process moved (or a switch of tournament)."""
         self.write_seals()
+        if self._published != (self.vector(), self.station.tournament_id):
+            self.publish()
         estimate = self.service.estimate
         if not estimate.uncertain and estimate.reference != self.me.device_id:
             self.station.clock.offset = estimate.offset

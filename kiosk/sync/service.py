@@ -6,29 +6,40 @@ the ``inbound`` queue (:class:`Incoming` events, :class:`Want` requests);
 only the main loop touches the store and the state (see
 :mod:`kiosk.sync.replicate`). Frames are checked and events' seals and roles
 verified here, before anything is queued.
+
+One thing it does without the main loop, read-only: it watches the store
+(:meth:`SyncService.watch`) and pushes this device's events that
+another process wrote (the TD's ``pubpoker`` over SSH) the moment they are
+committed (:mod:`kiosk.sync.outbox`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import errno
 import logging
+import os
 import queue
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import Server, ServerConnection
 
 from kiosk.store.log import StoredEvent
-from kiosk.sync.auth import open_seal
+from kiosk.store.watch import StoreWatcher, open_reader
+from kiosk.sync.auth import event_seal, open_seal
 from kiosk.sync.discovery import Discovery, Found, head_digest, network_signature
 from kiosk.sync.frames import MAX_FRAME, EventRow, Frame, FrameType
 from kiosk.sync.link import Identity, Link
+from kiosk.sync.outbox import Outbox
 from kiosk.sync.roles import allowed
 from kiosk.sync.server import PEER_PATH, Handler, start_server
 from kiosk.sync.stats import Drop, SyncStats
@@ -87,6 +98,8 @@ class SyncConfig:
     watch_every: float = 2.0
     #: With no peer for this long, announce and browse again (doubling to 2 minutes).
     lonely_after: float = 15.0
+    #: Push this device's events other processes write (see :meth:`SyncService.watch`).
+    watch_store: bool = True
 
 
 @dataclass
@@ -155,6 +168,10 @@ class SyncService:
         self._announcing = False
         self._server: Server | None = None
         self._discovery: Discovery | None = None
+        self._store_path: Path | None = None
+        self._pending_outbox: tuple[StoreWatcher, Outbox] | None = None
+        self._watcher: StoreWatcher | None = None
+        self._outbox: Outbox | None = None
         #: Read by the main loop; replaced whole, never mutated.
         self.estimate = TimeEstimate(clock.offset, None, True, None)
 
@@ -177,6 +194,10 @@ class SyncService:
                 loop.call_soon_threadsafe(stopping.set)
         if self._thread is not None:
             self._thread.join(timeout)
+        pending, self._pending_outbox = self._pending_outbox, None
+        if pending is not None:  # watched, never run
+            pending[0].close()
+            pending[1].conn.close()
 
     def __enter__(self) -> SyncService:
         self.start()
@@ -198,6 +219,31 @@ class SyncService:
     def push(self, rows: Sequence[StoredEvent]) -> None:
         """New local events: to every linked peer now."""
         self._call(self._spawn_push, None, list(rows), False)
+
+    def watch(self, path: str | os.PathLike[str]) -> None:
+        """Push this device's events that any process commits to the store at ``path``.
+
+        The kiosk's own are pushed by the main loop as it appends them; these
+        are the others' (``pubpoker bust`` over SSH): the sync thread sees the
+        commit and sends them at once, instead of at the next anti-entropy.
+        """
+        if not self.config.watch_store or self._store_path is not None:
+            return
+        self._store_path = Path(path)
+        # Opened here, not in the sync loop: that stays free for the links' handshakes.
+        try:
+            watcher = StoreWatcher(self._store_path)
+        except OSError as err:
+            log.warning("not watching %s: %s", self._store_path, err)
+            return
+        try:
+            outbox = Outbox(open_reader(self._store_path), self.me.device_id, self._seal)
+        except sqlite3.Error as err:
+            watcher.close()
+            log.warning("not watching %s: %s", self._store_path, err)
+            return
+        self._pending_outbox = (watcher, outbox)
+        self._call(self._open_outbox)
 
     def send_events(self, link: int, rows: Sequence[StoredEvent], more: bool) -> None:
         self._call(self._spawn_push, link, list(rows), more)
@@ -234,6 +280,7 @@ class SyncService:
         self._loop = asyncio.get_running_loop()
         self._stopping = asyncio.Event()
         try:
+            self._open_outbox()
             self._server = await start_server(
                 self._accept, hosts=self.config.addresses, port=self.config.port,
                 view=self._view, ping_interval=self.config.ping_interval,
@@ -259,6 +306,8 @@ class SyncService:
         await self._shutdown()
 
     async def _shutdown(self) -> None:
+        self._open_outbox()  # so a watch handed over too late is closed with the rest
+        self._close_outbox()
         for task in list(self._tasks):
             task.cancel()
         for target in self._targets.values():
@@ -283,6 +332,60 @@ class SyncService:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
+
+    # --- the store: this device's events other processes write ---------------------
+
+    def _open_outbox(self) -> None:
+        """Take over the watcher and outbox :meth:`watch` opened (in the sync loop)."""
+        pending, self._pending_outbox = self._pending_outbox, None
+        if pending is None:
+            return
+        self._watcher, self._outbox = pending
+        asyncio.get_running_loop().add_reader(self._watcher.fileno(), self._store_changed)
+        self._drain_outbox()  # what landed between the outbox's first look and now
+
+    def _close_outbox(self) -> None:
+        if self._watcher is not None:
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_reader(self._watcher.fileno())
+            self._watcher.close()
+            self._watcher = None
+        if self._outbox is not None:
+            self._outbox.conn.close()
+            self._outbox = None
+
+    def _seal(self, row: StoredEvent) -> StoredEvent:
+        mac = event_seal(self.key, row.device_id, row.seq, row.lamport, row.tournament_id,
+                         row.payload, role=self.me.role, table=self.me.table)
+        return dataclasses.replace(row, mac=mac)
+
+    def _store_changed(self) -> None:
+        """A commit to the store: push this device's events nobody pushed yet."""
+        if self._watcher is None or not self._watcher.changed():
+            return
+        self._drain_outbox()
+
+    def _drain_outbox(self) -> None:
+        if self._outbox is None:
+            return
+        try:
+            rows, more = self._outbox.fresh()
+        except sqlite3.Error as err:  # the next commit (or anti-entropy) tries again
+            log.warning("reading this device's new events failed: %s", err)
+            return
+        if more:
+            asyncio.get_running_loop().call_soon(self._drain_outbox)
+        if rows:
+            self._own_head()
+            self._spawn(self._push(None, rows, False))
+
+    def _own_head(self) -> None:
+        """What this device has of its own feed: everything the outbox saw stored."""
+        if self._outbox is not None:
+            me = self.me.device_id
+            top = max(self._head.get(me, 0), self._outbox.top)
+            if top:
+                self._head = {**self._head, me: top}
 
     # --- links ----------------------------------------------------------------------
 
@@ -466,6 +569,7 @@ class SyncService:
 
     def _set_head(self, vector: dict[str, int], tournament: str | None) -> None:
         self._head = vector
+        self._own_head()
         self._tournament = tournament
         if self._discovery is not None and not self._announcing:
             self._announcing = True
@@ -483,6 +587,12 @@ class SyncService:
             self._announcing = False
 
     def _spawn_push(self, link_id: int | None, rows: list[StoredEvent], more: bool) -> None:
+        if link_id is None:
+            if self._outbox is not None:
+                rows = self._outbox.take(rows)  # not what the store watch already sent
+                self._own_head()
+            if not rows:
+                return
         self._spawn(self._push(link_id, rows, more))
 
     def _spawn_have(self, link_id: int) -> None:
