@@ -7,10 +7,14 @@ only the main loop touches the store and the state (see
 :mod:`kiosk.sync.replicate`). Frames are checked and events' seals and roles
 verified here, before anything is queued.
 
-One thing it does without the main loop, read-only: it watches the store
-(:meth:`SyncService.watch`) and pushes this device's events that
+Two things it does without the main loop, both read-only: it watches the
+store (:meth:`SyncService.watch`) and pushes this device's events that
 another process wrote (the TD's ``pubpoker`` over SSH) the moment they are
-committed (:mod:`kiosk.sync.outbox`).
+committed (:mod:`kiosk.sync.outbox`); and it hears the network change from
+netlink (:mod:`kiosk.sync.netwatch`) instead of reading it on a timer.
+
+With no peer, its timers back off (:mod:`kiosk.sync.rest`) once nothing has
+happened for a while, and anything that happens wakes them at once.
 """
 
 from __future__ import annotations
@@ -39,7 +43,9 @@ from kiosk.sync.auth import event_seal, open_seal
 from kiosk.sync.discovery import Discovery, Found, head_digest, network_signature
 from kiosk.sync.frames import MAX_FRAME, EventRow, Frame, FrameType
 from kiosk.sync.link import Identity, Link
+from kiosk.sync.netwatch import NetWatch, open_netwatch
 from kiosk.sync.outbox import Outbox
+from kiosk.sync.rest import REST_AFTER, REST_CAP, Rest
 from kiosk.sync.roles import allowed
 from kiosk.sync.server import PEER_PATH, Handler, start_server
 from kiosk.sync.stats import Drop, SyncStats
@@ -94,10 +100,15 @@ class SyncConfig:
     backoff_max: float = 5.0
     anti_entropy_every: float = 2.0
     time_every: float = 1.0
-    #: Seconds between looks at the network's state (see :meth:`_watch_network`).
+    #: Seconds between looks at the network's state where netlink is missing
+    #: (backing off at rest; see :meth:`_watch_network`).
     watch_every: float = 2.0
     #: With no peer for this long, announce and browse again (doubling to 2 minutes).
     lonely_after: float = 15.0
+    #: With no peer and nothing to push for this long, the timers back off ...
+    rest_after: float = REST_AFTER
+    #: ... doubling their sleeps up to this many seconds (see :mod:`kiosk.sync.rest`).
+    rest_cap: float = REST_CAP
     #: Push this device's events other processes write (see :meth:`SyncService.watch`).
     watch_store: bool = True
 
@@ -168,10 +179,18 @@ class SyncService:
         self._announcing = False
         self._server: Server | None = None
         self._discovery: Discovery | None = None
+        self._rest = Rest(config.rest_after, config.rest_cap, time.monotonic())
+        #: Pulsed (set, then cleared) when something happens: resting timers wake.
+        self._stirred: asyncio.Event | None = None
+        self._netwatch: NetWatch | None = None
+        #: Set by netlink (or a timer without it): read the network's state again.
+        self._net_dirty = True
         self._store_path: Path | None = None
         self._pending_outbox: tuple[StoreWatcher, Outbox] | None = None
         self._watcher: StoreWatcher | None = None
         self._outbox: Outbox | None = None
+        #: Times a timer of this service woke (time sync, anti-entropy, network).
+        self.wakeups = 0
         #: Read by the main loop; replaced whole, never mutated.
         self.estimate = TimeEstimate(clock.offset, None, True, None)
 
@@ -279,6 +298,7 @@ class SyncService:
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._stopping = asyncio.Event()
+        self._stirred = asyncio.Event()
         try:
             self._open_outbox()
             self._server = await start_server(
@@ -308,6 +328,10 @@ class SyncService:
     async def _shutdown(self) -> None:
         self._open_outbox()  # so a watch handed over too late is closed with the rest
         self._close_outbox()
+        if self._netwatch is not None:
+            asyncio.get_running_loop().remove_reader(self._netwatch.fileno())
+            self._netwatch.close()
+            self._netwatch = None
         for task in list(self._tasks):
             task.cancel()
         for target in self._targets.values():
@@ -332,6 +356,26 @@ class SyncService:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
+
+    # --- rest ---------------------------------------------------------------------------
+
+    def _stir(self) -> None:
+        """Something happened (a peer came or went, a write to push): timers wake now."""
+        self._rest.stir(time.monotonic())
+        if self._stirred is not None:
+            # Set then clear: every sleeper wakes, later sleepers sleep.
+            self._stirred.set()
+            self._stirred.clear()
+
+    async def _nap(self, seconds: float) -> None:
+        """Sleep ``seconds``, or until :meth:`_stir`."""
+        assert self._stirred is not None
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._stirred.wait(), seconds)
+        self.wakeups += 1
+
+    def _resting_sleep(self, period: float, last: float) -> float:
+        return self._rest.next(period, last, now=time.monotonic())
 
     # --- the store: this device's events other processes write ---------------------
 
@@ -377,6 +421,7 @@ class SyncService:
             asyncio.get_running_loop().call_soon(self._drain_outbox)
         if rows:
             self._own_head()
+            self._stir()
             self._spawn(self._push(None, rows, False))
 
     def _own_head(self) -> None:
@@ -405,6 +450,8 @@ class SyncService:
             log.exception("link %d failed", link.id)
         finally:
             self._links.pop(link.id, None)
+            if link.peer is not None:
+                self._stir()  # a peer gone: a while at full cadence, to heal
 
     def _linked(self, device_id: str | None) -> bool:
         return device_id is not None and any(
@@ -459,9 +506,15 @@ class SyncService:
                 raise
             except OSError as err:
                 if err.errno in (errno.ENETUNREACH, errno.ENETDOWN):
-                    # Our own link is down: no packet left, so trying again
-                    # soon costs the network nothing and reconnects at once.
-                    await self._pause(target, cfg.backoff_first)
+                    # Our own link is down. With netlink, the change that brings it
+                    # back kicks every target (:meth:`_net_changed`), so wait for that
+                    # (and now and then anyway); without, trying again soon costs the
+                    # network nothing (no packet leaves) and reconnects at once.
+                    if self._netwatch is None:
+                        await self._pause(target, cfg.backoff_first)
+                    else:
+                        await self._pause(target, delay)
+                        delay = min(delay * 2, cfg.backoff_max)
                     continue
             except Exception:
                 log.debug("dial %s failed", target.key, exc_info=True)
@@ -479,6 +532,7 @@ class SyncService:
             return
         self._known[link.peer.device_id] = (link.peer.name, link.peer.role, link.peer.table)
         self._seen[link.peer.device_id] = time.monotonic()
+        self._stir()  # a peer: time sync and anti-entropy at their own periods again
         await self._have(link)
 
     def _duplicate(self, link: Link) -> bool:
@@ -588,6 +642,7 @@ class SyncService:
 
     def _spawn_push(self, link_id: int | None, rows: list[StoredEvent], more: bool) -> None:
         if link_id is None:
+            self._stir()  # a local write: whoever links next soon hears of it
             if self._outbox is not None:
                 rows = self._outbox.take(rows)  # not what the store watch already sent
                 self._own_head()
@@ -617,6 +672,23 @@ class SyncService:
                 except Exception:  # the link is closing; anti-entropy resends
                     break
 
+    def _net_changed(self) -> None:
+        """Netlink says a link or address changed: read the network again, redial now."""
+        assert self._netwatch is not None
+        try:
+            seen = self._netwatch.drain()
+        except OSError as err:  # the socket broke: read the network on a timer instead
+            log.warning("netlink failed (%s): reading the network on a timer", err)
+            asyncio.get_running_loop().remove_reader(self._netwatch.fileno())
+            self._netwatch.close()
+            self._netwatch = None
+            seen = True
+        if seen:
+            self._net_dirty = True
+            for target in self._targets.values():
+                target.kick.set()
+            self._stir()
+
     async def _watch_network(self) -> None:
         """Rediscover when the network changes, or when nobody has answered for a while.
 
@@ -625,23 +697,48 @@ class SyncService:
         nothing, and mDNS browsers back off to minutes between queries; the
         peers it knew have moved to new ports. Starting discovery again is
         cheap and finds them at once.
+
+        The network is read only when netlink says it changed
+        (:mod:`kiosk.sync.netwatch`), or, where there is no netlink, on a
+        timer that backs off at rest; and only while no link works.
         """
         cfg = self.config
+        self._netwatch = open_netwatch()
+        if self._netwatch is not None:
+            asyncio.get_running_loop().add_reader(self._netwatch.fileno(), self._net_changed)
+        self._net_dirty = False
         last = await asyncio.to_thread(network_signature)
         lonely_since, patience = time.monotonic(), cfg.lonely_after
+        delay = cfg.watch_every
         while True:
-            await asyncio.sleep(cfg.watch_every)
+            now = time.monotonic()
             if any(link.verified for link in self._links.values()):
                 # Linked: the network works, whatever changed (a new interface, say).
-                # A change that breaks the links is acted on once they are gone.
-                lonely_since, patience = time.monotonic(), cfg.lonely_after
+                # A change that breaks the links is acted on once they are gone
+                # (a link that ends wakes this).
+                lonely_since, patience = now, cfg.lonely_after
+                await self._nap(cfg.rest_cap)
                 continue
-            now = await asyncio.to_thread(network_signature)
-            changed = now != last
-            lonely = time.monotonic() - lonely_since > patience
+            wait = max(0.0, lonely_since + patience - now)
+            if self._netwatch is None:
+                delay = self._resting_sleep(cfg.watch_every, delay)
+                wait = min(wait, delay)
+            if not self._net_dirty:
+                await self._nap(wait)
+            if any(link.verified for link in self._links.values()):
+                continue
+            if self._netwatch is None:
+                self._net_dirty = True  # the timer is all there is to go by
+            lonely = time.monotonic() - lonely_since >= patience
+            changed = False
+            if self._net_dirty:
+                self._net_dirty = False
+                now_signature = await asyncio.to_thread(network_signature)
+                changed = now_signature != last
+                if changed:
+                    last = now_signature
             if not (changed or lonely) or self._discovery is None:
                 continue
-            last = now
             if lonely:
                 lonely_since, patience = time.monotonic(), min(patience * 2, 120.0)
             log.info("rediscovering peers (%s)", "network changed" if changed else "alone")
@@ -651,12 +748,21 @@ class SyncService:
                 log.warning("rediscovery failed", exc_info=True)
 
     async def _anti_entropy(self) -> None:
+        cfg = self.config
+        delay = cfg.anti_entropy_every
         while True:
-            await asyncio.sleep(self.config.anti_entropy_every)
-            for link in list(self._links.values()):
-                if link.session is not None:
-                    with contextlib.suppress(Exception):
-                        await self._have(link)
+            if any(link.session is not None for link in self._links.values()):
+                delay = cfg.anti_entropy_every
+                await asyncio.sleep(delay)
+                self.wakeups += 1
+                for link in list(self._links.values()):
+                    if link.session is not None:
+                        with contextlib.suppress(Exception):
+                            await self._have(link)
+            else:
+                # Nobody to tell: a link's first ``have`` goes as it opens (_opened).
+                delay = self._resting_sleep(cfg.anti_entropy_every, delay)
+                await self._nap(delay)
 
     # --- shared time ----------------------------------------------------------------
 
@@ -676,6 +782,8 @@ class SyncService:
                                                  is_reference=is_reference)
 
     async def _time_sync(self) -> None:
+        cfg = self.config
+        delay = cfg.time_every
         while True:
             reference = self._reference()
             self._estimator.reset(reference)
@@ -685,8 +793,16 @@ class SyncService:
             if link is not None and reference != self.me.device_id:
                 with contextlib.suppress(Exception):
                     await link.send(FrameType.TIME, t0=self._base_now())
-            warm = len(self._estimator.samples) < 4
-            await asyncio.sleep(0.1 if warm else self.config.time_every)
+                warm = len(self._estimator.samples) < 4
+                delay = 0.1 if warm else cfg.time_every
+                await asyncio.sleep(delay)
+                self.wakeups += 1
+            else:
+                # Nothing to measure: this device is the reference, or none is
+                # linked. Which one it is changes only as links open and close,
+                # and those wake this at once.
+                delay = self._resting_sleep(cfg.time_every, delay)
+                await self._nap(delay)
 
     async def _status(self) -> SyncStatus:
         now = time.monotonic()

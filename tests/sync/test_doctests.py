@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["auth", "frames", "roles", "timesync", "status", "discovery"]
+MODULES = ["auth", "frames", "roles", "timesync", "status", "discovery", "rest"]
 
 
 @pytest.mark.parametrize("name", MODULES)
