@@ -20,6 +20,8 @@ with a rowid at or past it. The cost is one short line write per frame.
 
 This is what the product would need to offer itself for the benchmarks to
 drop the wrapper: the same line, from the loop, after each flip or update.
+With ``PUBPOKER_BENCH_PROBE=0`` the benches run ``pubpoker kiosk`` as it is,
+with ``PUBPOKER_FRAME_LOG`` set, for a kiosk that writes the log itself.
 """
 
 from __future__ import annotations
@@ -78,7 +80,9 @@ def install(path: str) -> None:
 
 
 def main() -> int:
-    path = os.environ.get(ENV)
+    # Taken from the environment, so a kiosk that logs its frames itself does not
+    # log them twice.
+    path = os.environ.pop(ENV, None)
     if path:
         install(path)
     from kiosk.cli import main as pubpoker

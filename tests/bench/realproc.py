@@ -357,7 +357,9 @@ class Kiosk:
         return "\n".join(lines) + "\n"
 
     def argv(self) -> list[str]:
-        program = ["-m", "tests.bench.frame_probe"] if self.probe else ["-m", "kiosk.cli"]
+        # PUBPOKER_BENCH_PROBE=0: the kiosk writes PUBPOKER_FRAME_LOG itself.
+        wrapped = self.probe and os.environ.get("PUBPOKER_BENCH_PROBE", "1") != "0"
+        program = ["-m", "tests.bench.frame_probe"] if wrapped else ["-m", "kiosk.cli"]
         args = [PYTHON, *program, "kiosk", "--headless", "--size", SIZE]
         if self.key is None:
             args += ["--role", self.role, "--data-dir", str(self.data)]
