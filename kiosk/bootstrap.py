@@ -248,6 +248,8 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
     app = App(store=store, station=station, clock=clock, loop=loop, chimes=chimes,
               data_dir=store.path.parent, time=manual, _temp=temp)
     app.on_tick.append(app.follow_store)
+    if not fake:
+        _wake_on_store_change(app)
     if fake:
         # Fake time has no wall clock: screenshots must not change by the minute.
         app.loop.time_of_day = lambda: "20:00"
@@ -258,6 +260,34 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
     if not isinstance(config_or_options, Options):
         _attach_devices(app, config_or_options, options, fake=fake)
     return app
+
+
+class _StoreChanged:
+    """The store's change signal as a wake source of the loop (:mod:`kiosk.store.watch`)."""
+
+    def __init__(self, path: Path) -> None:
+        from kiosk.store.watch import StoreWatcher
+
+        self.watcher = StoreWatcher(path)
+
+    def fileno(self) -> int:
+        return self.watcher.fileno()
+
+    def drain(self) -> None:
+        # The loop's turn that follows folds what the other process wrote.
+        self.watcher.changed()
+
+
+def _wake_on_store_change(app: App) -> None:
+    """Wake the sleeping loop when another process (``pubpoker bust …``) commits,
+    so the screen shows the TD's terminal at once, not at the next second."""
+    try:
+        source = _StoreChanged(app.store.path)
+    except OSError as err:  # no inotify, no descriptor: the loop still wakes every second
+        log.warning("store changes will be noticed within a second only: %s", err)
+        return
+    app.loop.wake_sources.append(source)
+    app.on_close.append(source.watcher.close)
 
 
 class _Stopped(Exception):
