@@ -250,6 +250,12 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
     app.on_tick.append(app.follow_store)
     if not fake:
         _wake_on_store_change(app)
+    from kiosk.display.framelog import from_env as frame_log
+
+    frames = frame_log(station)  # PUBPOKER_FRAME_LOG: a test outside sees each frame
+    if frames is not None:
+        loop.painter.on_shown.append(frames.shown)
+        app.on_close.append(frames.close)
     if fake:
         # Fake time has no wall clock: screenshots must not change by the minute.
         app.loop.time_of_day = lambda: "20:00"

@@ -82,6 +82,11 @@ class Station:
     def state(self) -> Tournament:
         return self._folded.state if self._folded is not None else Tournament()
 
+    @property
+    def folded_rowid(self) -> int:
+        """The store's highest rowid folded into :attr:`state`; -1 with no tournament."""
+        return self._folded.covered_rowid if self._folded is not None else -1
+
     def now(self) -> float:
         return self.clock.now()
 

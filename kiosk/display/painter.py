@@ -10,7 +10,7 @@ the display and copied to it with the slow pixel shift
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -72,6 +72,8 @@ class Frame:
 class Painter:
     def __init__(self, display: pygame.Surface, *, shift: bool = True) -> None:
         self.shift = shift
+        #: Called with "flip" or "update" once a frame is on the screen (the frame log).
+        self.on_shown: list[Callable[[str], None]] = []
         self.frames = 0
         self.full_frames = 0
         self.use_display(display)
@@ -119,6 +121,8 @@ class Painter:
             self.display.fill(BLACK)
             self.display.blit(self.canvas, frame.offset)
         pygame.display.flip()
+        for shown in self.on_shown:
+            shown("flip")
         self.frames += 1
         self.full_frames += 1
 
@@ -137,8 +141,10 @@ class Painter:
     def _present(self, rects: Sequence[pygame.Rect], offset: tuple[int, int]) -> None:
         if self.canvas is self.display:
             pygame.display.update(list(rects))
-            return
-        moved = [r.move(offset) for r in rects]
-        for source, target in zip(rects, moved, strict=True):
-            self.display.blit(self.canvas, target, source)
-        pygame.display.update(moved)
+        else:
+            moved = [r.move(offset) for r in rects]
+            for source, target in zip(rects, moved, strict=True):
+                self.display.blit(self.canvas, target, source)
+            pygame.display.update(moved)
+        for shown in self.on_shown:
+            shown("update")
