@@ -1,13 +1,14 @@
 """``python -m tests.bench.frame_probe kiosk ...``: ``pubpoker kiosk``, logging each frame shown.
 
-The product has no way to tell from outside when a frame reached the
-screen: the status file (``PUBPOKER_STATUS_FILE``) is the state, at most
-every 0.2 s, written before the frame is drawn. Until the kiosk has its own,
-this wrapper gives the latency benchmarks the observable they need, and
-nothing else: it runs the ``pubpoker`` entry point (:func:`kiosk.cli.main`)
-unchanged in this process, after wrapping ``pygame.display.flip`` and
-``pygame.display.update`` so that, when either returns, one line is appended
-to the file named by ``PUBPOKER_FRAME_LOG``::
+For checkouts whose kiosk has no frame log of its own (before
+``kiosk.display.framelog``): the latency benchmarks need to know from
+outside when a frame reached the screen, and the status file
+(``PUBPOKER_STATUS_FILE``) is the state, at most every 0.2 s, written before
+the frame is drawn. This wrapper runs the ``pubpoker`` entry point
+(:func:`kiosk.cli.main`) unchanged in this process, after wrapping
+``pygame.display.flip`` and ``pygame.display.update`` so that, when either
+returns, one line is appended to the file named by ``PUBPOKER_FRAME_LOG``,
+the same line the kiosk's own log writes::
 
     <time.monotonic()> <flip|update> <rowid> <running>
 
@@ -18,10 +19,9 @@ flip is the state on the screen), or -1 before a tournament is open;
 it found in the store (by rowid) was first on the screen: the first line
 with a rowid at or past it. The cost is one short line write per frame.
 
-This is what the product would need to offer itself for the benchmarks to
-drop the wrapper: the same line, from the loop, after each flip or update.
-With ``PUBPOKER_BENCH_PROBE=0`` the benches run ``pubpoker kiosk`` as it is,
-with ``PUBPOKER_FRAME_LOG`` set, for a kiosk that writes the log itself.
+The benches use it only where the checkout has no ``kiosk/display/framelog.py``
+(:func:`tests.bench.realproc.probe_needed`; ``PUBPOKER_BENCH_PROBE=1|0``
+decides instead).
 """
 
 from __future__ import annotations

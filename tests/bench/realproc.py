@@ -14,7 +14,9 @@ benches read of it comes from outside:
 - its store: a read-only SQLite connection (WAL: readers never block the
   kiosk), polled for the row an action makes, which is durable once a
   reader sees it (a commit is visible only after its fsync);
-- its screen: the frame log of :mod:`tests.bench.frame_probe`.
+- its screen: its frame log (``PUBPOKER_FRAME_LOG``: a line after each frame
+  shown, with the store rowid it was drawn from), the kiosk's own or, for a
+  checkout without one, :mod:`tests.bench.frame_probe`'s.
 
 Also here: the data dir prepared with the ``pubpoker`` CLI, figures as
 min/median/max, percentiles and the load average.
@@ -61,8 +63,10 @@ __all__ = [
     "load_average",
     "percentile",
     "prepare_tournament",
+    "probe_needed",
     "python_versions",
     "render_table",
+    "screen_observable",
     "settle",
     "stat_seconds",
     "wait",
@@ -302,6 +306,25 @@ def settle(processes: Sequence[Process], *, at_least: float, timeout: float = 90
 
 # --- a kiosk -----------------------------------------------------------------------------
 
+def probe_needed() -> bool:
+    """Whether a kiosk must run under :mod:`tests.bench.frame_probe` for its frame log.
+
+    ``PUBPOKER_BENCH_PROBE`` says so (1) or not (0); by default only when the
+    checkout under test has no frame log of its own (``kiosk.display.framelog``,
+    which writes the same lines).
+    """
+    choice = os.environ.get("PUBPOKER_BENCH_PROBE", "auto")
+    if choice == "auto":
+        return not (ROOT / "kiosk" / "display" / "framelog.py").exists()
+    return choice != "0"
+
+
+def screen_observable() -> str:
+    """Which frame log the latency figures read, for the bench's output."""
+    return ("tests.bench.frame_probe wrapping pygame.display.flip/update" if probe_needed()
+            else "the kiosk's own PUBPOKER_FRAME_LOG")
+
+
 @dataclass
 class Kiosk:
     """``pubpoker kiosk --headless --size 1920x1080``, with a config when it has a key.
@@ -309,7 +332,8 @@ class Kiosk:
     Without a ``key`` it runs as a laptop would, ``--role ROLE --data-dir DIR``
     (no peer sync, no buttons); with one, from a ``pubpoker.toml`` in ``dir``
     (peer sync on ``eth0`` of its ``host``'s namespace, the ``pins`` on fake
-    pins). ``probe`` runs it under :mod:`tests.bench.frame_probe`.
+    pins). ``probe`` makes it log its frames (``PUBPOKER_FRAME_LOG``), under
+    :mod:`tests.bench.frame_probe` where the kiosk has no log of its own.
     """
 
     name: str
@@ -357,8 +381,7 @@ class Kiosk:
         return "\n".join(lines) + "\n"
 
     def argv(self) -> list[str]:
-        # PUBPOKER_BENCH_PROBE=0: the kiosk writes PUBPOKER_FRAME_LOG itself.
-        wrapped = self.probe and os.environ.get("PUBPOKER_BENCH_PROBE", "1") != "0"
+        wrapped = self.probe and probe_needed()
         program = ["-m", "tests.bench.frame_probe"] if wrapped else ["-m", "kiosk.cli"]
         args = [PYTHON, *program, "kiosk", "--headless", "--size", SIZE]
         if self.key is None:

@@ -19,10 +19,8 @@ every point of the loop's second. For each:
   commit is visible only after its fsync) for the ``clock-paused`` or
   ``clock-resumed`` row; late by up to the poll interval;
 - **on screen**: the first frame the kiosk drew with that row folded in, from
-  the frame log of :mod:`tests.bench.frame_probe` (the kiosk has no
-  observable of its own for when a frame is shown; the probe wraps
-  ``pygame.display.flip``/``update`` in the same process and logs a line
-  after each).
+  its frame log (``PUBPOKER_FRAME_LOG``, a line after each flip or update;
+  for a checkout without one, :mod:`tests.bench.frame_probe` writes it).
 
 Both are reported from the press, minus the debounce window (30 ms:
 ``hardware.buttons.ButtonPanel``'s default, which ``attach_buttons`` keeps),
@@ -58,6 +56,7 @@ from tests.bench.realproc import (
     prepare_tournament,
     python_versions,
     render_table,
+    screen_observable,
     settle,
     wait,
 )
@@ -145,7 +144,7 @@ def test_pause_button_to_store_and_screen_over_200_presses(tmp_path: Path, lan: 
           f"{versions['pygame']}, SDL {versions['sdl']}")
     print(f"load average {load_before} before, {load_after} after; {os.cpu_count()} cores; "
           f"ms after the release, minus the {debounce * 1000:.0f} ms debounce; store polled "
-          f"every {POLL * 1000:.0f} ms")
+          f"every {POLL * 1000:.0f} ms; frames from {screen_observable()}")
     print(render_table(["from the press", "p50 ms", "p99 ms", "max ms", "mean ms", "goal", ""],
                        rows))
     assert wrong_state == 0, f"{wrong_state} frames did not show the clock as stored"

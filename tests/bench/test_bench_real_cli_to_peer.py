@@ -10,8 +10,9 @@ bridge (:mod:`tests.sync.netns`), finding each other by mDNS: A is the TD's
 box (console, a PAUSE button on fake pins), holding tonight's tournament
 prepared with the CLI; B is the TV (display), which starts empty and gets
 the tournament by sync (and shows its clock once the fresh seating has been
-up for ``NEWS_SECONDS``). Both run under :mod:`tests.bench.frame_probe`, so
-the bench sees when a frame is shown. Two sources of events, each alternating
+up for ``NEWS_SECONDS``). Both log their frames (``PUBPOKER_FRAME_LOG``; under
+:mod:`tests.bench.frame_probe` for a checkout without one), so the bench
+sees when a frame is shown. Two sources of events, each alternating
 pause and resume, a random 0.1-0.5 s apart:
 
 - **CLI**: ``pubpoker clock resume|pause --data-dir A`` as the TD types it
@@ -68,6 +69,7 @@ from tests.bench.realproc import (
     prepare_tournament,
     python_versions,
     render_table,
+    screen_observable,
     settle,
     wait,
     wall_offset,
@@ -255,7 +257,8 @@ def test_a_write_on_one_kiosk_to_a_peers_store_and_screen(tmp_path: Path, lan: L
           f"network namespaces; python {versions['python']}, pygame {versions['pygame']}, "
           f"SDL {versions['sdl']}")
     print(f"load average {load_before} before, {load_after} after; {os.cpu_count()} cores; "
-          f"ms from the write's received_at on A; B's store polled every {POLL * 1000:.0f} ms")
+          f"ms from the write's received_at on A; B's store polled every {POLL * 1000:.0f} ms; "
+          f"frames from {screen_observable()}")
     rows = []
     failures = []
     for source in (cli_source, button_source):
