@@ -41,7 +41,7 @@ from kiosk.display.shift import next_shift_at, pixel_shift
 from kiosk.display.sound import Chimes
 from kiosk.display.standings import Standings
 from kiosk.display.viewmodels import PAGE_SECONDS, BreakView, ClockView, HelpView, help_view
-from kiosk.display.wake import InputQueue, Readable, sdl_poll_interval, sleep_until_woken
+from kiosk.display.wake import InputQueue, Readable, Sleeper
 from kiosk.station import Station
 from kiosk.table_screen import clock_call_line
 from kiosk.timebase import time_of_day
@@ -113,9 +113,7 @@ class KioskLoop:
         self._rotated_at = monotonic()
         self._return_at: float | None = None
         self.room = Room(station.state)
-        self._sdl_events: list[pygame.event.Event] = []
-        self._sdl_poll: float | None = None
-        self._sdl_checked_at = 0.0
+        self.sleeper = Sleeper()
 
     # --- the main loop --------------------------------------------------------------------
 
@@ -132,9 +130,7 @@ class KioskLoop:
         """One iteration: sleep (unless ``block`` is False), act, draw. False once quitting."""
         if block:
             self.sleep(self.timeout_ms() / 1000)
-        self._take_sdl_events()
-        events, self._sdl_events = self._sdl_events, []
-        for event in events:
+        for event in self.sleeper.take_events():
             self._event(event)
         while True:
             try:
@@ -151,33 +147,10 @@ class KioskLoop:
         return self.running
 
     def sleep(self, seconds: float) -> None:
-        """Block until an input, a wake source, or ``seconds``; SDL's queue is looked
-        at only as often as something can feed it (:func:`.wake.sdl_poll_interval`)."""
-        if self._take_sdl_events():
-            return
+        """Block until an input, a wake source, or ``seconds`` (:class:`.wake.Sleeper`)."""
         waker = getattr(self.inputs, "waker", None)
-        sources: list[Readable] = [*([waker] if waker is not None else []), *self.wake_sources]
-        interval = self._sdl_interval()
-        end = time.monotonic() + seconds
-        while True:
-            left = end - time.monotonic()
-            ready = sleep_until_woken(left if interval is None else min(left, interval), sources)
-            for source in ready:
-                getattr(source, "drain", lambda: None)()
-            if ready or time.monotonic() >= end or (interval and self._take_sdl_events()):
-                return
-
-    def _take_sdl_events(self) -> bool:
-        if pygame.display.get_init():
-            self._sdl_events.extend(pygame.event.get())
-        return bool(self._sdl_events)
-
-    def _sdl_interval(self) -> float | None:
-        if time.monotonic() >= self._sdl_checked_at:  # a keyboard may come or go
-            self._sdl_checked_at = time.monotonic() + 10.0
-            self._sdl_poll = sdl_poll_interval(
-                pygame.display.get_driver() if pygame.display.get_init() else "dummy")
-        return self._sdl_poll
+        self.sleeper.sleep(seconds, [*([waker] if waker is not None else []),
+                                     *self.wake_sources])
 
     def timeout_ms(self) -> int:
         """Milliseconds until the picture must next change (or the watchdog needs us)."""

@@ -23,12 +23,13 @@ import contextlib
 import os
 import queue
 import select
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final, Protocol
 
-__all__ = ["DESKTOP_POLL", "KEYBOARD_POLL", "InputQueue", "Readable", "Waker", "keyboard_attached",
-           "sdl_poll_interval", "sleep_until_woken"]
+__all__ = ["DESKTOP_POLL", "KEYBOARD_POLL", "InputQueue", "Readable", "Sleeper", "Waker",
+           "keyboard_attached", "sdl_poll_interval", "sleep_until_woken"]
 
 #: Seconds between looks at SDL's queue in a desktop window (keys, expose, close).
 DESKTOP_POLL: Final = 0.03
@@ -137,3 +138,50 @@ class InputQueue(queue.Queue[Any]):
     def wake(self) -> None:
         """Wake the loop with nothing queued: look again (a button's edge)."""
         self.waker.wake()
+
+
+class Sleeper:
+    """The loop's sleep: on its wake-up sources, looking at SDL's queue only as often
+    as something can feed it (:func:`sdl_poll_interval`); SDL's events it finds on the
+    way are kept for :meth:`take_events`."""
+
+    def __init__(self) -> None:
+        self._events: list[Any] = []
+        self._poll: float | None = None
+        self._checked_at = 0.0
+
+    def sleep(self, seconds: float, sources: Sequence[Readable]) -> None:
+        if self._look():
+            return  # a key or window event is already waiting
+        interval = self._interval()
+        end = time.monotonic() + seconds
+        while True:
+            left = end - time.monotonic()
+            ready = sleep_until_woken(left if interval is None else min(left, interval),
+                                      sources)
+            for source in ready:
+                getattr(source, "drain", lambda: None)()
+            if ready or time.monotonic() >= end or (interval and self._look()):
+                return
+
+    def take_events(self) -> list[Any]:
+        """SDL's events, those found while sleeping first."""
+        self._look()
+        events, self._events = self._events, []
+        return events
+
+    def _look(self) -> bool:
+        import pygame
+
+        if pygame.display.get_init():
+            self._events.extend(pygame.event.get())
+        return bool(self._events)
+
+    def _interval(self) -> float | None:
+        import pygame
+
+        if time.monotonic() >= self._checked_at:  # a keyboard may come or go
+            self._checked_at = time.monotonic() + 10.0
+            self._poll = sdl_poll_interval(
+                pygame.display.get_driver() if pygame.display.get_init() else "dummy")
+        return self._poll

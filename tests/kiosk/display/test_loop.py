@@ -354,7 +354,7 @@ def test_an_idle_loop_sleeps_in_select_never_in_sdls_timed_wait(
         sleeps.append(timeout)
         return real(timeout, sources)
 
-    monkeypatch.setattr("kiosk.display.loop.sleep_until_woken", counted)
+    monkeypatch.setattr("kiosk.display.wake.sleep_until_woken", counted)
     assert app.loop.timeout_ms() >= 100
     # A tenth of a second each, not the loop's second: the test need not wait.
     monkeypatch.setattr(app.loop, "timeout_ms", lambda: 100)
