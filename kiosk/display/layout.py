@@ -164,6 +164,46 @@ def _ink(size: int) -> tuple[int, int]:
     return ink.top, ink.height
 
 
+def _digit_layout(digits: str, box: pygame.Rect) -> tuple[int, list[int], int, int]:
+    """The size, each character's width, and the left and top of the first glyph."""
+    size = max(1, int(box.height / digit_ink_ratio(True)))
+    advance = sum(glyph(c, size, WHITE).get_width() for c in digits)
+    if advance > box.width:
+        size = max(1, int(size * box.width / advance))
+    widths = [glyph(c, size, WHITE).get_width() for c in digits]
+    ink_top, ink_height = _ink(size)
+    return (size, widths, box.centerx - sum(widths) // 2,
+            box.centery - (ink_top + ink_height // 2))
+
+
+def redraw_changed_digits(surface: pygame.Surface, before: str, after: str,
+                          box: pygame.Rect, *, colour: Colour = WHITE
+                          ) -> list[pygame.Rect] | None:
+    """Draw only the characters of ``after`` that differ from ``before``, already drawn.
+
+    A clock's second changes one digit, now and then two: the rest of the
+    band need not be filled, drawn and copied again. The glyphs are opaque,
+    so each one covers the old. None when the layout moved (another length,
+    or glyphs of other widths), and the caller must draw the band whole.
+    """
+    if len(before) != len(after):
+        return None
+    layout = _digit_layout(after, box)
+    if layout[:2] != _digit_layout(before, box)[:2]:
+        return None
+    size, widths, x, y = layout
+    ink_top, ink_height = _ink(size)
+    rows = pygame.Rect(0, max(0, ink_top - 2), 0, ink_height + 4)
+    dirty = []
+    for old, new, width in zip(before, after, widths, strict=True):
+        if old != new:
+            rows.width = width
+            dirty.append(surface.blit(_tinted(glyph(new, size, WHITE), colour),
+                                      (x, y + rows.top), rows))
+        x += width
+    return dirty
+
+
 def draw_digits(surface: pygame.Surface, digits: str, box: pygame.Rect, *,
                 colour: Colour = WHITE) -> pygame.Rect:
     """Draw clock digits whose ink is as tall as ``box`` (narrower if it must).

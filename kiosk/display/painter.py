@@ -127,11 +127,14 @@ class Painter:
         self.full_frames += 1
 
     def _tick(self, view: object, offset: tuple[int, int], *, banner: bool = False) -> None:
+        # Drawn over the last view: only the digits that changed since (a banner
+        # change redraws the band whole, as the pause changes the digits' colour).
+        before = None if banner else self._drawn_view
         if isinstance(view, ClockView):
-            rects = screens.render_clock_tick(self.canvas, view)
+            rects = screens.render_clock_tick(self.canvas, view, before)
         else:
             assert isinstance(view, BreakView)
-            rects = screens.render_break_tick(self.canvas, view)
+            rects = screens.render_break_tick(self.canvas, view, before)
         if banner:
             assert isinstance(view, ClockView | BreakView)
             rects.append(screens.render_paused_band(self.canvas, view))

@@ -28,6 +28,7 @@ from kiosk.display.layout import (
     draw_digits,
     draw_text,
     fit_size,
+    redraw_changed_digits,
 )
 from kiosk.display.viewmodels import (
     BreakView,
@@ -150,28 +151,48 @@ def _labelled(surface: pygame.Surface, frame: Frame, left: float, right: float,
 # --- screens --------------------------------------------------------------------------
 
 
-def render_clock_tick(surface: pygame.Surface, view: ClockView) -> list[pygame.Rect]:
+def _changed_digits(surface: pygame.Surface, box: pygame.Rect, view: ClockView | BreakView,
+                    before: object) -> list[pygame.Rect] | None:
+    """Only the digits that changed since ``before`` was drawn, when nothing else did."""
+    if (type(before) is not type(view) or view.last_minute
+            or before.last_minute or before.paused != view.paused):  # type: ignore[attr-defined]
+        return None  # the colour or the last minute's frame changes the whole band
+    colour = GREY if view.paused else WHITE
+    return redraw_changed_digits(surface, before.digits, view.digits, box,  # type: ignore[attr-defined]
+                                 colour=colour)
+
+
+def render_clock_tick(surface: pygame.Surface, view: ClockView, before: object = None
+                      ) -> list[pygame.Rect]:
     """Redraw only what a second changes on a drawn clock screen; returns the dirty rects.
 
     Within a level only the time left, the time to the break and the
     last-minute frame move, so the loop calls this once a second and passes
     the rects to ``pygame.display.update``; anything else calls for a full
-    :func:`render_clock`.
+    :func:`render_clock`. Given the view ``before`` drawn last, only the
+    digits that changed are drawn (usually one).
     """
     frame = Frame(surface)
-    band = _band(surface, *_CLOCK_BAND)
-    surface.fill(BLACK, band)
-    _digits(surface, clock_digits_box(surface), view.digits, paused=view.paused,
-            last_minute=view.last_minute)
+    rects = _changed_digits(surface, clock_digits_box(surface), view, before)
+    if rects is None:
+        band = _band(surface, *_CLOCK_BAND)
+        surface.fill(BLACK, band)
+        _digits(surface, clock_digits_box(surface), view.digits, paused=view.paused,
+                last_minute=view.last_minute)
+        rects = [band]
     until = _until_break_box(frame)
     surface.fill(BLACK, until)
     # A new string every second: rendered, not cached (the cache would fill with them).
     draw_text(surface, view.until_break_line, until, colour=WHITE, align="right", cache=False)
-    return [band, until]
+    return [*rects, until]
 
 
-def render_break_tick(surface: pygame.Surface, view: BreakView) -> list[pygame.Rect]:
+def render_break_tick(surface: pygame.Surface, view: BreakView, before: object = None
+                      ) -> list[pygame.Rect]:
     """Redraw only the countdown on a drawn break screen; returns the dirty rects."""
+    rects = _changed_digits(surface, break_digits_box(surface), view, before)
+    if rects is not None:
+        return rects
     band = _band(surface, *_BREAK_BAND)
     surface.fill(BLACK, band)
     _digits(surface, break_digits_box(surface), view.digits, paused=view.paused,

@@ -317,10 +317,14 @@ def test_a_second_redraws_only_the_digits(app: App, monkeypatch: pytest.MonkeyPa
         app.time.advance(1.0)
         assert app.loop.draw() in ("tick", "")
     assert not flips and len(updates) == 5
-    height = app.loop.display.get_height()
+    width, height = app.loop.display.get_size()
+    areas = []
     for rects in updates:
         assert isinstance(rects, list)
-        assert sum(r.height for r in rects) < height * 0.5
+        areas.append(sum(r.width * r.height for r in rects) / (width * height))
+    # 20:00 → 19:59 changes four digits; every second after it one: that digit
+    # and the time to the break, not the band across the screen.
+    assert max(areas) < 0.3 and sorted(areas)[2] < 0.08, areas
     assert app.loop.draw() == ""  # nothing moved: nothing drawn
 
 
@@ -538,3 +542,27 @@ def test_the_league_table_shows_once_the_night_has_a_winner(app: App) -> None:
     assert [(r.place_text, r.name) for r in view.rows] == [
         ("1.", "Spelar 1"), ("2.", "Spelar 2"), ("3.", "Spelar 3")]
     assert app.loop.draw() == "full"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_a_clock_ticked_digit_by_digit_looks_like_one_drawn_whole(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    """Each second redraws only the digits that changed; the picture must not drift
+    from a full redraw of the same view, across tens, minutes and a pause."""
+    app = _start(bootstrap(Options(data_dir=str(tmp_path), size=size), fake=True))
+    try:
+        assert app.time is not None
+        painter = app.loop.painter
+        for second in range(75):
+            app.time.advance(1.0)
+            if second == 40:
+                _key(pygame.K_SPACE, " ")  # pause: grey digits, the banner
+            if second == 50:
+                _key(pygame.K_SPACE, " ")
+            app.loop.step(block=False)
+        ticked = pygame.image.tostring(painter.canvas, "RGB")
+        painter.force_full()
+        assert app.loop.draw() == "full"
+        assert pygame.image.tostring(painter.canvas, "RGB") == ticked
+    finally:
+        app.close()
