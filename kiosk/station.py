@@ -73,6 +73,8 @@ class Station:
         self._folded: Folded | None = None
         self._next_checkpoint = 0.0
         self._saved_offset: float | None = None
+        #: The last checkpoint written: (tournament, position, running).
+        self._checkpointed: tuple[str, float, bool] | None = None
         if self.tournament_id is not None:
             self._folded = self.store.fold(self.tournament_id)
 
@@ -248,9 +250,16 @@ class Station:
         self._next_checkpoint = now + self.checkpoint_every
         self._save_offset()
         clock = self.state.clock
-        if clock.started:
-            self.store.save_checkpoint(self.tournament_id, clock.position_at(now),
-                                       running=clock.running)
+        if not clock.started:
+            return
+        saved = (self.tournament_id, clock.position_at(now), clock.running)
+        if not clock.running and saved == self._checkpointed:
+            # A paused clock's checkpoint is already on disk and stands still:
+            # no fsync every five seconds for nothing (a cold start restores
+            # only a running clock).
+            return
+        self.store.save_checkpoint(self.tournament_id, saved[1], running=clock.running)
+        self._checkpointed = saved
 
     def _save_offset(self) -> None:
         # The CLI on this machine reads it, to act in the same shared time.

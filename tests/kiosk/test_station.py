@@ -7,6 +7,7 @@ from pathlib import Path
 
 from kiosk.station import Station
 from kiosk.store import open_store
+from kiosk.store.checkpoint import load_checkpoint
 from kiosk.timebase import SharedClock
 from rules import clock as clocks
 from rules.commands import (
@@ -101,6 +102,41 @@ def test_after_a_power_cut_alone_the_clock_comes_back_paused_at_the_checkpoint(
     assert again.submit(TogglePause()).ok
     assert again.notices == [] and again.state.clock.running
     again.close()
+
+
+def test_a_paused_clock_is_checkpointed_once_not_every_five_seconds(tmp_path: Path) -> None:
+    """No fsync every few seconds while nothing moves (a paused clock at the break, all
+    night on a Pi's SD card); a running one is checkpointed on, and so is the pause."""
+    clock = FakeTime(1000.0)
+    st = station_at(tmp_path, clock)
+    st.checkpoint_every = 5.0
+    started(st)
+    tid = st.tournament_id
+    assert tid is not None
+
+    def saved() -> tuple[float, float]:
+        cp = load_checkpoint(st.store.conn, tid)
+        assert cp is not None
+        return cp.at_wall, cp.position
+
+    for t in range(1000, 1031):
+        clock.t = float(t)
+        st.tick()
+    running_at = saved()
+    assert st.submit(TogglePause()).ok
+    clock.t = 1036.0
+    st.tick()
+    paused_at = saved()
+    assert paused_at != running_at and not load_checkpoint(st.store.conn, tid).running  # type: ignore[union-attr]
+    for t in range(1037, 1400):
+        clock.t = float(t)
+        st.tick()
+    assert saved() == paused_at
+    assert st.submit(TogglePause()).ok
+    clock.t = 1410.0
+    st.tick()
+    assert saved() != paused_at
+    st.close()
 
 
 def test_records_from_a_peer_are_stored_then_folded_and_duplicates_do_nothing(
