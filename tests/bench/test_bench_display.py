@@ -1,18 +1,21 @@
-"""Display benchmarks: CPU per minute of clock, key-to-screen latency, render time, memory.
+"""Display benchmarks in-process, only for what a real process cannot show.
 
-Run with ``./dev test tests/bench/test_bench_display.py -m bench -s``. Each
-figure is printed next to its goal, and ratios are against a baseline
-measured in the same run, so a slow or busy machine does not fail them:
+The box's costs are measured on real ``pubpoker kiosk`` processes, CPU from
+``/proc`` beside reference loops in the same run (test_bench_real_clock,
+test_bench_real_button, test_bench_real_cli_to_peer; STYLE 14): a CPU figure
+taken in-process on fake time was several times better than the real
+process, so none is kept here. Run with
+``./dev test tests/bench/test_bench_display.py -m bench -s``:
 
-- CPU seconds per minute of clock display at 1920x1080: the kiosk loop's real
-  logic for 60 shared seconds (60 iterations, each the digits only), against
-  a naive loop that redraws the whole screen 60 times a second for the same
-  minute; goal: at most 1/20 of the naive CPU;
-- input-to-flip latency over 500 space presses posted into pygame's queue
-  (each a durable pause or resume and a full redraw); goal p99 <= 33 ms;
-- the heaviest screen, seating with 15 tables at 1080p: view and render time;
-- RSS after 10,000 simulated seconds of the demo against after 100 seconds;
-  goal: under 5 MB growth.
+- key-to-flip over 500 space presses posted into pygame's queue: the
+  keyboard path's handling, durable write and redraw, not the wait before it
+  (keys cannot be injected into a dummy-driver process from outside); goal
+  p99 <= 33 ms;
+- the heaviest screen, seating with 15 tables at 1080p: view and render time,
+  the cost of two functions;
+- RSS after 10,000 simulated seconds of the demo against after 100 seconds:
+  hours of a night in seconds, to find a leak; goal under 5 MB growth (the
+  8-hour soak watches real processes).
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ import pytest
 from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.demo.run import DEMO_OPTIONS, start_demo
-from kiosk.display.screens import render_clock, render_seating
-from kiosk.display.viewmodels import clock_view, seating_view
+from kiosk.display.screens import render_seating
+from kiosk.display.viewmodels import seating_view
 from rules.commands import CheckIn, CreateTournament, DrawSeats, StartClock
 from rules.structure import preset
 from tests.rules.tournament_kit import Night
@@ -55,35 +58,6 @@ def app(tmp_path: Path) -> Iterator[App]:
         yield app
     finally:
         app.close()
-
-
-def test_cpu_per_minute_of_clock_against_a_naive_60_fps_loop(app: App) -> None:
-    assert app.time is not None
-    loop = app.loop
-    # Warm the glyph caches as a running kiosk has them.
-    for _ in range(5):
-        app.time.advance(1.0)
-        loop.step(block=False)
-    start = time.process_time()
-    for _ in range(60):
-        app.time.advance(1.0)
-        loop.step(block=False)
-    ours = time.process_time() - start
-
-    display = loop.display
-    state = app.station.state
-    now = app.station.now()
-    start = time.process_time()
-    for frame in range(60 * 60):
-        # Redraw everything, every frame: what a pygame tutorial loop does.
-        pygame.event.poll()
-        render_clock(display, clock_view(state, now + frame / 60))
-        pygame.display.flip()
-    naive = time.process_time() - start
-    ratio = ours / naive
-    print(f"\nCPU per minute of clock at 1080p: loop {ours:.3f} s, naive 60 fps {naive:.2f} s, "
-          f"ratio 1/{1 / ratio:.0f} (goal <= 1/20); full redraws {loop.full_frames}")
-    assert ratio <= 1 / 20
 
 
 def test_key_to_flip_latency_over_500_presses(app: App) -> None:
