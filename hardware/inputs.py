@@ -33,6 +33,7 @@ from typing import Final
 
 __all__ = [
     "DESTRUCTIVE",
+    "KEYBOARD_ONLY",
     "LONG_MINUTE_STEP",
     "MAX_SHORT_MINUTE_STEPS",
     "MINUTE_ACTIONS",
@@ -77,6 +78,9 @@ class Action(StrEnum):
     walk_in = "walk_in"  # a player without a card: type the name
     sit_and_go = "sit_and_go"  # start the next Sit & Go beside the main event
 
+
+#: Actions only a keyboard gives: quitting the kiosk, and a name to type.
+KEYBOARD_ONLY: Final = frozenset({Action.quit, Action.walk_in})
 
 #: Actions that only act on a long press; a short press shows a hint.
 DESTRUCTIVE: Final = frozenset({Action.prev_level, Action.undo, Action.new})

@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hardware.inputs import KEYBOARD_ONLY, Action
 from kiosk.hdmi import is_connector_name
 from kiosk.role import Role
 from rules.errors import RulesError
@@ -84,11 +85,9 @@ __all__ = [
 #: Where the appliance's unit reads it (the FAT boot partition on Raspberry Pi OS).
 DEFAULT_PATH = Path("/boot/firmware/pubpoker.toml")
 
-BUTTON_ACTIONS: tuple[str, ...] = (
-    "pause", "next_level", "prev_level", "add_minute", "remove_minute", "next_screen",
-    "undo", "start", "new", "hand_for_hand", "bust", "new_hand", "clock", "hand_done",
-    "seat_prev", "seat_next", "ok",
-)
+#: What a GPIO button may be for: every action of the one vocabulary but the
+#: keyboard's own (quitting, typing a name).
+BUTTON_ACTIONS: tuple[str, ...] = tuple(a.value for a in Action if a not in KEYBOARD_ONLY)
 READER_KINDS: tuple[str, ...] = ("rdm6300", "pn532", "line")
 #: BCM numbers of the header's GPIO pins; 0 and 1 are the HAT EEPROM's I2C.
 PIN_RANGE = (2, 27)

@@ -61,6 +61,12 @@ BUTTON_HELP: Final[Mapping[Action, Mapping[str, str]]] = {
                        "en": "▶: next seat"},
     Action.ok: {"nn": "OK: stadfest", "nb": "OK: bekreft", "da": "OK: bekræft",
                 "en": "OK: confirm"},
+    Action.language: {"nn": "SPRÅK: neste språk", "nb": "SPRÅK: neste språk",
+                      "da": "SPROG: næste sprog", "en": "LANGUAGE: next language"},
+    Action.sit_and_go: {"nn": "SIT & GO: start neste Sit & Go",
+                        "nb": "SIT & GO: start neste Sit & Go",
+                        "da": "SIT & GO: start næste Sit & Go",
+                        "en": "SIT & GO: start the next Sit & Go"},
 }
 
 _KEYBOARD_HELP: Final[Mapping[str, str]] = {
