@@ -150,29 +150,36 @@ class Station:
         self._announce(records)
         return Outcome(records=tuple(records))
 
-    def undo_newest(self, *, own: bool = False, window: float | None = None) -> Outcome:
-        """UNDO: take back the newest action, every event of it, as one action.
+    def newest_action(self, *, own: bool = False, window: float | None = None
+                      ) -> tuple[Record, ...]:
+        """The action UNDO would take back; raise why there is none.
 
         The TD's box takes back the night's newest action whichever device did
         it (a bust pressed at table 3 is undone at the desk); ``own`` limits it
         to this device's, within ``window`` real seconds (a table device's
         dealer, also on a fast-forwarded clock). The rules decide
-        (:func:`rules.undo.verify_undo`); a refusal says why.
+        (:func:`rules.undo.verify_undo`).
         """
         from rules.refusals import NothingToUndo
-        from rules.undo import undo, verify_undo
+        from rules.undo import verify_undo
 
         if self.tournament_id is None:
-            return Outcome(refusal=NothingToUndo())
+            raise NothingToUndo()
         records = self.store.records(self.tournament_id)
         device = self.store.device_id if own else None
         within = None if window is None else window * self.clock.speed
-        now = self.now()
+        return verify_undo(records, now=self.now(), device_id=device, within=within)
+
+    def undo_newest(self, *, own: bool = False, window: float | None = None) -> Outcome:
+        """UNDO: take back the newest action (:meth:`newest_action`), every event of
+        it, as one action; a refusal says why."""
+        from rules.undo import undo
+
         try:
-            action = verify_undo(records, now=now, device_id=device, within=within)
+            action = self.newest_action(own=own, window=window)
         except RulesError as err:
             return Outcome(refusal=err)
-        outcome = self.submit(undo(action, now=now))
+        outcome = self.submit(undo(action, now=self.now()))
         return Outcome(outcome.records, outcome.refusal, action if outcome.ok else ())
 
     def may(self, command: Command) -> bool:

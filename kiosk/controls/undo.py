@@ -25,20 +25,14 @@ __all__ = ["undo_newest"]
 
 def undo_newest(ctl: Controller) -> list[Effect]:
     station = ctl.station
-    if station.tournament_id is None:
-        return [Say("nothing-to-undo")]
-    records = station.store.records(station.tournament_id)
-    mine = None if ctl.td else station.store.device_id
-    # The window is the dealer's real seconds, also on a fast-forwarded clock.
-    within = None if ctl.td else ctl.undo_window * station.clock.speed
-    now = station.now()
     try:
-        action = undos.verify_undo(records, now=now, device_id=mine, within=within)
+        action = station.newest_action(own=not ctl.td,
+                                       window=None if ctl.td else ctl.undo_window)
     except NothingToUndo:
         return [Say("nothing-to-undo")]
     except RulesError as err:
         return [Say("refused", error=err)]
     names = {pid: e.name for pid, e in station.state.players.items()}
     what = undone_what(action, names)
-    command = undos.undo(records, now=now, device_id=mine, within=within)
-    return [Submit(command, ok=(Say("undone", {"what": what}, popup=True),))]
+    return [Submit(undos.undo(action, now=station.now()),
+                   ok=(Say("undone", {"what": what}, popup=True),))]
