@@ -1,7 +1,8 @@
 """The season's standings for the wall, read from the store outside the draw.
 
 The draw loop reads no store: :meth:`Standings.refresh` runs in the loop's
-update step, at most every :data:`REFRESH_SECONDS`, or at once when the
+update step, before the night and after it (the only times the table is
+shown), at most every :data:`REFRESH_SECONDS`, or at once when the
 tournament shown changes or finishes (its results then count).
 """
 
@@ -11,6 +12,7 @@ import logging
 from typing import Final
 
 from kiosk.station import Station
+from rules.state import Phase
 
 __all__ = ["REFRESH_SECONDS", "Standings"]
 
@@ -34,8 +36,14 @@ class Standings:
 
     def refresh(self, mono: float) -> None:
         tid = self.station.tournament_id
-        shown = (tid, self.station.state.finished)
+        state = self.station.state
+        shown = (tid, state.finished)
         if mono < self._next and shown == self._for:
+            return
+        if not (state.finished or state.phase is Phase.CHECK_IN):
+            # The league table is shown before the night and after it, never
+            # while it is played: no store read every 30 s for nothing.
+            self._for = shown
             return
         self._next, self._for = mono + REFRESH_SECONDS, shown
         season = ""
