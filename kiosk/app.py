@@ -35,6 +35,7 @@ from kiosk.display.loop import KioskLoop
 from kiosk.display.sound import Chimes
 from kiosk.station import Station
 from kiosk.store import Store
+from kiosk.store.looks import LookSchedule
 from kiosk.timebase import SharedClock, SimulatedTime
 
 __all__ = ["App", "ManualTime"]
@@ -73,22 +74,21 @@ class App:
     on_close: list[Callable[[], object]] = field(default_factory=list)
     _temp: tempfile.TemporaryDirectory[str] | None = None
     _closed: bool = False
-    #: Seconds (monotonic) between looks at which tournament the store calls current.
-    follow_every: float = 2.0
-    _next_look: float = 0.0
+    #: When to look at which tournament the store calls current: every 2 s
+    #: (monotonic), or after each change once the store's change signal is wired in.
+    follow_looks: LookSchedule = field(default_factory=lambda: LookSchedule(every=2.0))
 
     def follow_store(self) -> None:
         """Switch to the store's current tournament when another process changed it.
 
         The TD starts tonight's tournament from the terminal (``pubpoker
         tournament new``), a second process writing the same store; the wall
-        screen follows within a couple of seconds, with a fresh station folded
-        from the store, and shows no pop-ups for what happened before.
+        screen follows at once (within a couple of seconds without the store's
+        change signal), with a fresh station folded from the store, and shows no
+        pop-ups for what happened before.
         """
-        now = self.loop.monotonic()
-        if now < self._next_look:
+        if not self.follow_looks.due(self.loop.monotonic()):
             return
-        self._next_look = now + self.follow_every
         current = self.store.current_tournament()
         if current is None or current == self.station.tournament_id:
             return

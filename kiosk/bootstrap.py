@@ -39,11 +39,14 @@ from typing import TYPE_CHECKING, Any
 from kiosk import paths
 from kiosk.app import App, ManualTime
 from kiosk.display.loop import KioskLoop
+from kiosk.store.looks import LookSchedule
 from kiosk.store.schema import Synchronous
 from kiosk.timebase import SharedClock, SimulatedTime
 
 if TYPE_CHECKING:
     import pygame
+
+    from kiosk.store import Store
 
 __all__ = [
     "Options",
@@ -271,25 +274,36 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
 class _StoreChanged:
     """The store's change signal as a wake source of the loop (:mod:`kiosk.store.watch`)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, store: Store, looks: Sequence[LookSchedule]) -> None:
         from kiosk.store.watch import StoreWatcher
 
-        self.watcher = StoreWatcher(path)
+        self.store = store
+        self.watcher = StoreWatcher(store.path)
+        store.others_committed()  # from now on
+        self.looks = looks
+        for schedule in looks:
+            schedule.signalled = True
 
     def fileno(self) -> int:
         return self.watcher.fileno()
 
-    def drain(self) -> None:
-        # The loop's turn that follows folds what the other process wrote.
-        self.watcher.changed()
+    def drain(self) -> bool:
+        """Whether another process committed: the loop's next turn folds it. The
+        kiosk's own commits (a clock checkpoint every 5 s) let the loop sleep on."""
+        if not (self.watcher.changed() and self.store.others_committed()):
+            return False
+        for schedule in self.looks:
+            schedule.changed()
+        return True
 
 
 def _wake_on_store_change(app: App) -> None:
     """Wake the sleeping loop when another process (``pubpoker bust …``) commits,
-    so the screen shows the TD's terminal at once, not at the next second."""
+    so the screen shows the TD's terminal at once, not at the next second; and
+    look for such rows only then, not at every turn of the loop."""
     try:
-        source = _StoreChanged(app.store.path)
-    except OSError as err:  # no inotify, no descriptor: the loop still wakes every second
+        source = _StoreChanged(app.store, [app.station.looks, app.follow_looks])
+    except OSError as err:  # no inotify, no descriptor: the loop looks at every turn
         log.warning("store changes will be noticed within a second only: %s", err)
         return
     app.loop.wake_sources.append(source)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from kiosk.store import Folded, Notice, Store, StoredEvent, StoreError
+from kiosk.store.looks import LookSchedule
 from kiosk.store.schema import get_meta, set_meta
 from kiosk.store.tx import transaction
 from kiosk.timebase import SharedClock
@@ -67,6 +68,9 @@ class Station:
     #: would refuse from this device are refused here, before they are stored.
     role: str | None = None
     table: int | None = None
+    #: When a turn of the loop folds what other processes (the CLI) wrote: every
+    #: turn, or, once the store's change signal is wired in, after each change.
+    looks: LookSchedule = field(default_factory=LookSchedule)
 
     def __post_init__(self) -> None:
         self.tournament_id: str | None = self.store.current_tournament()
@@ -248,10 +252,10 @@ class Station:
 
     def tick(self) -> None:
         """Called by the loop: fold what other processes wrote, checkpoint the clock."""
-        if self._folded is not None:
+        now = self.now()
+        if self._folded is not None and self.looks.due(now):
             # The CLI over SSH writes to the same file; its events show at once.
             self._folded.catch_up()
-        now = self.now()
         if now < self._next_checkpoint or self._folded is None or self.tournament_id is None:
             return
         self._next_checkpoint = now + self.checkpoint_every

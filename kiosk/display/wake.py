@@ -159,9 +159,10 @@ class Sleeper:
             left = end - time.monotonic()
             ready = sleep_until_woken(left if interval is None else min(left, interval),
                                       sources)
-            for source in ready:
-                getattr(source, "drain", lambda: None)()
-            if ready or time.monotonic() >= end or (interval and self._look()):
+            # A source's drain may say there was nothing for the loop after all
+            # (False: the kiosk's own commit seen by the store's watcher).
+            woken = [getattr(source, "drain", lambda: None)() is not False for source in ready]
+            if any(woken) or time.monotonic() >= end or (interval and self._look()):
                 return
 
     def take_events(self) -> list[Any]:

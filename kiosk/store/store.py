@@ -66,6 +66,7 @@ class Store:
         #: Notices for the display's status line (damaged file moved aside, …).
         self.warnings = warnings
         self._wall = wall
+        self._data_version: int | None = None
         self.log = EventLog(self.conn, device_id, wall=wall)
         self.log.on_added.append(on_added)
         self.players = Players(self.conn, wall=wall)
@@ -77,6 +78,17 @@ class Store:
         unread = self.unreadable_count()
         if unread:
             self.warnings.append(Notice("unreadable-events", {"count": unread}))
+
+    def others_committed(self) -> bool:
+        """Whether another connection (the CLI, a backup) committed since the last call.
+
+        ``PRAGMA data_version`` on this store's own connection moves only for
+        the commits of others, so the kiosk can tell its own checkpoints from
+        the TD's commands when the store's watcher says "changed".
+        """
+        version = int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+        seen, self._data_version = self._data_version, version
+        return seen is None or version != seen
 
     @cached_property
     def db(self) -> sqlite_utils.Database:
