@@ -86,28 +86,45 @@ class Painter:
         self.force_full()
 
     def force_full(self) -> None:
-        #: The last frame drawn in full (what the screen shows, digits aside).
+        #: The last frame drawn (what the screen shows).
         self.last: Frame | None = None
         self._drawn: tuple[Any, ...] | None = None
         self._drawn_view: object = None
 
     def draw(self, frame: Frame) -> str:
-        """Bring the display up to date; "full", "tick" or "" (nothing changed)."""
-        key = (frame.screen, frame.popup, frame.ticker, frame.status, frame.offset, frame.lang,
-               frame.side)
-        if key == self._drawn:
-            if frame.view == self._drawn_view:
-                return ""
-            partial = None if frame.popup is not None else _partial(self._drawn_view, frame.view)
-            if partial is not None:
-                self._tick(frame.view, frame.offset, banner=bool(partial))
-                self._drawn_view = frame.view
-                return "tick"
-        self._full(frame)
-        self._drawn, self._drawn_view, self.last = key, frame.view, frame
-        return "full"
+        """Bring the display up to date; "full", "tick" or "" (nothing changed).
 
-    def _full(self, frame: Frame) -> None:
+        "tick" is anything short of drawing the screen anew: the digits that
+        changed, the status line's band (its time of day turns every minute),
+        or the picture moved by the pixel shift (the canvas copied whole).
+        """
+        key = (frame.screen, frame.popup, frame.ticker, frame.lang, frame.side)
+        drawn = self.last
+        # A pop-up is drawn over everything: what changes under it is drawn whole.
+        if key != self._drawn or drawn is None or (
+                frame.popup is not None and frame.status != drawn.status):
+            return self._draw_full(frame, key)
+        rects: list[pygame.Rect] = []
+        if frame.view != self._drawn_view:
+            partial = None if frame.popup is not None else _partial(self._drawn_view,
+                                                                     frame.view)
+            if partial is None:
+                return self._draw_full(frame, key)
+            rects += self._tick(frame.view, banner=bool(partial))
+        if frame.status != drawn.status:
+            rects.append(screens.render_status(self.canvas, frame.status[0],
+                                               warning=frame.status[1]))
+        if frame.offset != drawn.offset:
+            self._show_canvas(frame.offset)
+        elif rects:
+            self._present(rects, frame.offset)
+        else:
+            return ""
+        self.frames += 1
+        self._drawn_view, self.last = frame.view, frame
+        return "tick"
+
+    def _draw_full(self, frame: Frame, key: tuple[Any, ...]) -> str:
         render(self.canvas, frame.view, frame.lang)
         if frame.side:
             screens.render_side_panel(self.canvas, list(frame.side))
@@ -117,16 +134,21 @@ class Painter:
             screens.render_ticker(self.canvas, frame.ticker)
         if frame.popup is not None:
             screens.render_popup(self.canvas, frame.popup.title, frame.popup.line)
+        self._show_canvas(frame.offset)
+        self.frames += 1
+        self.full_frames += 1
+        self._drawn, self._drawn_view, self.last = key, frame.view, frame
+        return "full"
+
+    def _show_canvas(self, offset: tuple[int, int]) -> None:
         if self.canvas is not self.display:
             self.display.fill(BLACK)
-            self.display.blit(self.canvas, frame.offset)
+            self.display.blit(self.canvas, offset)
         pygame.display.flip()
         for shown in self.on_shown:
             shown("flip")
-        self.frames += 1
-        self.full_frames += 1
 
-    def _tick(self, view: object, offset: tuple[int, int], *, banner: bool = False) -> None:
+    def _tick(self, view: object, *, banner: bool = False) -> list[pygame.Rect]:
         # Drawn over the last view: only the digits that changed since (a banner
         # change redraws the band whole, as the pause changes the digits' colour).
         before = None if banner else self._drawn_view
@@ -138,8 +160,7 @@ class Painter:
         if banner:
             assert isinstance(view, ClockView | BreakView)
             rects.append(screens.render_paused_band(self.canvas, view))
-        self._present(rects, offset)
-        self.frames += 1
+        return rects
 
     def _present(self, rects: Sequence[pygame.Rect], offset: tuple[int, int]) -> None:
         if self.canvas is self.display:

@@ -408,12 +408,20 @@ def test_the_level_change_chimes(app: App) -> None:
 
 
 def test_the_pixel_shift_moves_the_picture(app: App) -> None:
+    """The canvas is copied to the new place; nothing is drawn anew for a move."""
     assert app.time is not None
+    painter = app.loop.painter
     first = _offset(app)
     app.time.advance(180.0)
+    full_frames = painter.full_frames
     app.loop.step(block=False)
     assert _offset(app) != first
-    assert app.loop.painter.last is not None and app.loop.painter.last.offset == _offset(app)
+    assert painter.last is not None and painter.last.offset == _offset(app)
+    assert painter.full_frames == full_frames
+    moved = pygame.image.tostring(painter.display, "RGB")
+    painter.force_full()
+    assert app.loop.draw() == "full"
+    assert pygame.image.tostring(painter.display, "RGB") == moved
 
 
 def test_the_loop_logs_nothing_alarming(app: App, caplog: pytest.LogCaptureFixture) -> None:
@@ -548,18 +556,26 @@ def test_the_league_table_shows_once_the_night_has_a_winner(app: App) -> None:
 def test_a_clock_ticked_digit_by_digit_looks_like_one_drawn_whole(
         tmp_path: Path, size: tuple[int, int]) -> None:
     """Each second redraws only the digits that changed; the picture must not drift
-    from a full redraw of the same view, across tens, minutes and a pause."""
+    from a full redraw of the same view, across tens, minutes, a pause, and the
+    status line's time of day turning (its band alone is redrawn)."""
     app = _start(bootstrap(Options(data_dir=str(tmp_path), size=size), fake=True))
     try:
         assert app.time is not None
         painter = app.loop.painter
+        wall = ["21:59"]
+        app.loop.time_of_day = lambda: wall[0]
+        app.loop.step(block=False)
+        full_frames = painter.full_frames
         for second in range(75):
             app.time.advance(1.0)
             if second == 40:
                 _key(pygame.K_SPACE, " ")  # pause: grey digits, the banner
             if second == 50:
                 _key(pygame.K_SPACE, " ")
+            if second in (20, 60):
+                wall[0] = "22:00" if second == 20 else "22:01"
             app.loop.step(block=False)
+        assert painter.full_frames == full_frames
         ticked = pygame.image.tostring(painter.canvas, "RGB")
         painter.force_full()
         assert app.loop.draw() == "full"
