@@ -16,7 +16,7 @@ import pygame
 
 from kiosk.fonts import BOLD, REGULAR
 
-__all__ = ["Colour", "clear_caches", "digit_ink_ratio", "font", "glyph", "text_surface"]
+__all__ = ["Colour", "advance", "clear_caches", "digit_ink_ratio", "font", "glyph", "text_surface"]
 
 Colour = tuple[int, int, int]
 
@@ -46,6 +46,12 @@ def glyph(char: str, size: int, colour: Colour, bold: bool = True) -> pygame.Sur
     swapping its palette. The screens are black behind the digits.
     """
     return font(size, bold).render(char, True, colour, (0, 0, 0))
+
+
+@lru_cache(maxsize=1024)
+def advance(char: str, size: int, bold: bool = True) -> int:
+    """The width of :func:`glyph`'s surface for ``char``, measured without rendering it."""
+    return int(font(size, bold).size(char)[0])
 
 
 class _TextCache:
@@ -107,5 +113,5 @@ def digit_ink_ratio(bold: bool = True) -> float:
 
 def clear_caches() -> None:
     """Forget every font and glyph: call after ``pygame.font.quit()``."""
-    for cached in (font, glyph, text_surface, digit_ink_ratio):
+    for cached in (font, glyph, advance, text_surface, digit_ink_ratio):
         cached.cache_clear()

@@ -13,7 +13,7 @@ from typing import Final, Literal
 
 import pygame
 
-from kiosk.display.fonts import Colour, digit_ink_ratio, font, glyph, text_surface
+from kiosk.display.fonts import Colour, advance, digit_ink_ratio, font, glyph, text_surface
 
 __all__ = [
     "BLACK",
@@ -24,9 +24,12 @@ __all__ = [
     "Align",
     "Frame",
     "draw_digits",
+    "draw_glyph_line",
     "draw_text",
     "ellipsize",
     "fit_size",
+    "redraw_changed_digits",
+    "redraw_changed_glyphs",
 ]
 
 # High contrast for 10 m: white and yellow on black. Colour never carries
@@ -145,6 +148,68 @@ def draw_text(surface: pygame.Surface, value: str, box: pygame.Rect, *,
     return surface.blit(rendered, rect)
 
 
+def _glyph_line(value: str, box: pygame.Rect, bold: bool, align: Align
+                ) -> tuple[int, tuple[int, ...], int, int]:
+    """A line set glyph by glyph: its size, each character's width, the first's left, the top."""
+    return _glyph_line_in(value, (box.x, box.y, box.width, box.height), bold, align)
+
+
+# Each second compares the line drawn last with the new one: the old one's
+# layout is the one worked out a second ago.
+@lru_cache(maxsize=16)
+def _glyph_line_in(value: str, box: tuple[int, int, int, int], bold: bool, align: Align
+                   ) -> tuple[int, tuple[int, ...], int, int]:
+    left, top, width, height = box
+    size = fit_size(value, width, height, bold)
+    widths = tuple(advance(c, size, bold) for c in value)
+    while size > 1 and sum(widths) > width:  # no kerning: a hair wider than size()
+        size = _snap(size - 1)
+        widths = tuple(advance(c, size, bold) for c in value)
+    total = sum(widths)
+    x = (left + (width - total) // 2 if align == "center"
+         else left + width - total if align == "right" else left)
+    return size, widths, x, top + height // 2 - font(size, bold).get_height() // 2
+
+
+def draw_glyph_line(surface: pygame.Surface, value: str, box: pygame.Rect, *,
+                    colour: Colour = WHITE, bold: bool = False, align: Align = "left"
+                    ) -> pygame.Rect:
+    """Draw a line that changes every second (a countdown) from the glyph cache.
+
+    Like :func:`draw_text`, fitted and centred in ``box``, but set one cached
+    glyph at a time, so that the next second redraws only the characters
+    that changed (:func:`redraw_changed_glyphs`) and renders nothing new.
+    """
+    if not value or box.width <= 0 or box.height <= 0:
+        return pygame.Rect(box.x, box.y, 0, 0)
+    size, widths, x, y = _glyph_line(value, box, bold, align)
+    drawn = pygame.Rect(x, y, sum(widths), font(size, bold).get_height())
+    for char, width in zip(value, widths, strict=True):
+        surface.blit(_tinted(glyph(char, size, WHITE, bold), colour), (x, y))
+        x += width
+    return drawn
+
+
+def redraw_changed_glyphs(surface: pygame.Surface, before: str, after: str,
+                          box: pygame.Rect, *, colour: Colour = WHITE, bold: bool = False,
+                          align: Align = "left") -> list[pygame.Rect] | None:
+    """Draw only the characters of ``after`` that differ from ``before``, drawn by
+    :func:`draw_glyph_line` in the same box; None when the line moved (another
+    length, size or widths) and the caller must draw it whole."""
+    if len(before) != len(after) or not after or box.width <= 0 or box.height <= 0:
+        return None
+    layout = _glyph_line(after, box, bold, align)
+    if layout != _glyph_line(before, box, bold, align):
+        return None
+    size, widths, x, y = layout
+    dirty = []
+    for old, new, width in zip(before, after, widths, strict=True):
+        if old != new:
+            dirty.append(surface.blit(_tinted(glyph(new, size, WHITE, bold), colour), (x, y)))
+        x += width
+    return dirty
+
+
 def _tinted(white: pygame.Surface, colour: Colour) -> pygame.Surface:
     """A white shaded glyph in ``colour``: a copy with its palette ramp scaled."""
     if colour == WHITE:
@@ -164,16 +229,23 @@ def _ink(size: int) -> tuple[int, int]:
     return ink.top, ink.height
 
 
-def _digit_layout(digits: str, box: pygame.Rect) -> tuple[int, list[int], int, int]:
+def _digit_layout(digits: str, box: pygame.Rect) -> tuple[int, tuple[int, ...], int, int]:
     """The size, each character's width, and the left and top of the first glyph."""
-    size = max(1, int(box.height / digit_ink_ratio(True)))
+    return _digit_layout_in(digits, (box.x, box.y, box.width, box.height))
+
+
+@lru_cache(maxsize=16)
+def _digit_layout_in(digits: str, box: tuple[int, int, int, int]
+                     ) -> tuple[int, tuple[int, ...], int, int]:
+    left, top, width, height = box
+    size = max(1, int(height / digit_ink_ratio(True)))
     advance = sum(glyph(c, size, WHITE).get_width() for c in digits)
-    if advance > box.width:
-        size = max(1, int(size * box.width / advance))
-    widths = [glyph(c, size, WHITE).get_width() for c in digits]
+    if advance > width:
+        size = max(1, int(size * width / advance))
+    widths = tuple(glyph(c, size, WHITE).get_width() for c in digits)
     ink_top, ink_height = _ink(size)
-    return (size, widths, box.centerx - sum(widths) // 2,
-            box.centery - (ink_top + ink_height // 2))
+    return (size, widths, left + width // 2 - sum(widths) // 2,
+            top + height // 2 - (ink_top + ink_height // 2))
 
 
 def redraw_changed_digits(surface: pygame.Surface, before: str, after: str,

@@ -26,9 +26,11 @@ from kiosk.display.layout import (
     YELLOW,
     Frame,
     draw_digits,
+    draw_glyph_line,
     draw_text,
     fit_size,
     redraw_changed_digits,
+    redraw_changed_glyphs,
 )
 from kiosk.display.viewmodels import (
     BreakView,
@@ -181,10 +183,15 @@ def render_clock_tick(surface: pygame.Surface, view: ClockView, before: object =
                 last_minute=view.last_minute)
         rects = [band]
     until = _until_break_box(frame)
-    surface.fill(BLACK, until)
-    # A new string every second: rendered, not cached (the cache would fill with them).
-    draw_text(surface, view.until_break_line, until, colour=WHITE, align="right", cache=False)
-    return [*rects, until]
+    # Set from cached glyphs, so a second redraws the one or two that changed.
+    changed = (redraw_changed_glyphs(surface, before.until_break_line, view.until_break_line,
+                                     until, align="right")
+               if isinstance(before, ClockView) else None)
+    if changed is None:
+        surface.fill(BLACK, until)
+        draw_glyph_line(surface, view.until_break_line, until, align="right")
+        changed = [until]
+    return [*rects, *changed]
 
 
 def render_break_tick(surface: pygame.Surface, view: BreakView, before: object = None
