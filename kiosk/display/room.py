@@ -32,13 +32,25 @@ class Room:
     def __init__(self, state: Tournament) -> None:
         self.seen = seen(state)
         self._reading: clocks.ClockReading | None = None
+        #: The state last told, as (object, rowid folded): the fold changes the
+        #: state in place, and only a new row (or a new state) can bring news.
+        self._told: tuple[int, int] | None = None
 
     def settle(self, state: Tournament) -> None:
         """The state as it stands is told: no news for what happened before."""
         self.seen = seen(state)
+        self._told = None
 
     def update(self, loop: KioskLoop) -> None:
-        state, lang = loop.station.state, loop.lang
+        state = loop.station.state
+        told = (id(state), loop.station.folded_rowid)
+        if told != self._told:
+            self._told = told
+            self._tell(loop, state)
+        self._chime(loop)
+
+    def _tell(self, loop: KioskLoop, state: Tournament) -> None:
+        lang = loop.lang
         self.seen, news = announce(self.seen, state)
         for name in news.unbusted:
             loop.overlays.drop_busts_of(name)  # an undone bust leaves the ticker too
@@ -65,7 +77,6 @@ class Room:
                 loop.popup(text("winner", lang), said.name, kind="announcement",
                            seconds=3 * POPUP_SECONDS)
                 loop.show(Screen.RESULTS)
-        self._chime(loop)
 
     def _chime(self, loop: KioskLoop) -> None:
         state = loop.station.state
