@@ -4,10 +4,12 @@ A table box switched on before the others, or a display whose Wi-Fi is
 gone, has no peer: its time sync, anti-entropy and network checks have
 nothing to do, yet they woke a dozen times a second. They keep their own
 periods for :attr:`Rest.after` seconds after the last thing that happened
-(start-up, a peer linked or lost, a local write to push) so a power-on join
+(start-up, a peer linked or lost, the network changed) so a power-on join
 or a heal is as quick as ever, then each sleep doubles up to :attr:`Rest.cap`.
 Whatever happens next puts them back on their own periods at once
-(:meth:`Rest.stir`, and the service wakes the sleepers).
+(:meth:`Rest.stir`, and the service wakes the sleepers). A local write is
+not such a thing: it goes to the links there are, and a device alone has
+nobody to tell until a link opens, which sends ``have`` as it opens.
 
 Finding peers does not wait on these timers: mDNS announcements are heard
 when they come (zeroconf browses on events), a peer that dials in is

@@ -420,8 +420,9 @@ class SyncService:
         if more:
             asyncio.get_running_loop().call_soon(self._drain_outbox)
         if rows:
+            # Pushed to the links there are; a device alone lets its timers rest
+            # (a peer that links later is sent ``have`` as the link opens).
             self._own_head()
-            self._stir()
             self._spawn(self._push(None, rows, False))
 
     def _own_head(self) -> None:
@@ -642,7 +643,6 @@ class SyncService:
 
     def _spawn_push(self, link_id: int | None, rows: list[StoredEvent], more: bool) -> None:
         if link_id is None:
-            self._stir()  # a local write: whoever links next soon hears of it
             if self._outbox is not None:
                 rows = self._outbox.take(rows)  # not what the store watch already sent
                 self._own_head()
@@ -695,8 +695,9 @@ class SyncService:
         A device that starts before its link is up (a Pi after a power cut
         boots faster than the pub's router) sent its announcement into
         nothing, and mDNS browsers back off to minutes between queries; the
-        peers it knew have moved to new ports. Starting discovery again is
-        cheap and finds them at once.
+        peers it knew have moved to new ports. Starting discovery again (on
+        new sockets when the network changed; otherwise announcing and
+        browsing afresh on the same ones) is cheap and finds them at once.
 
         The network is read only when netlink says it changed
         (:mod:`kiosk.sync.netwatch`), or, where there is no netlink, on a
@@ -743,7 +744,9 @@ class SyncService:
                 lonely_since, patience = time.monotonic(), min(patience * 2, 120.0)
             log.info("rediscovering peers (%s)", "network changed" if changed else "alone")
             try:
-                await self._discovery.restart()
+                # New sockets only for a new network; alone on the same one, the
+                # announcement and the browser's queries start over on the old ones.
+                await (self._discovery.restart() if changed else self._discovery.refresh())
             except Exception:  # the link may still be down: try again on the next change
                 log.warning("rediscovery failed", exc_info=True)
 

@@ -144,20 +144,19 @@ def test_a_peer_linking_wakes_resting_timers_at_once(
     assert time.monotonic() - began < 3.0
 
 
-def test_a_local_write_wakes_resting_timers(device: Callable[..., SyncService],
-                                            tmp_path: Path) -> None:
+def test_a_local_write_lets_a_lone_device_rest(device: Callable[..., SyncService],
+                                                tmp_path: Path) -> None:
+    """Nobody to push to: the CLI's write on a device alone wakes none of its timers
+    (a kiosk's clock checkpoint or the TD's command would keep them awake)."""
     console = device("console", RESTING)
     time.sleep(3.0)
-    resting = wakeups_in(console, 1.5)
     station = Station(open_store(data_dir=tmp_path / "d0"), SharedClock(),
                       rng=random.Random(2))
     start = console.wakeups
     try:
-        # Another process's write (the CLI) counts: the store watch sees it.
+        # Another process's write (the CLI): the store watch sees it.
         assert station.create(CreateTournament("Main", preset("pf-pokerklub"))).ok
     finally:
         station.close()
     time.sleep(1.5)
-    # Both sleepers wake at once, then time sync wakes again after its 1 s.
-    stirred = console.wakeups - start
-    assert resting <= 1 and stirred >= 3, (resting, stirred)
+    assert console.wakeups - start <= 1
