@@ -173,6 +173,24 @@ class Discovery:
         self._names.clear()
         await self.start(self._tournament, self._head)
 
+    async def refresh(self) -> None:
+        """Announce again and browse afresh on the same sockets (nobody answered).
+
+        Lighter than :meth:`restart`, which a lone device would otherwise run
+        every couple of minutes all night: no new sockets and no probing for
+        the name, only the announcement sent again and the browser's queries
+        started over, so a peer that missed the announcement, or came up on a
+        new port, is found as quickly.
+        """
+        if self._aiozc is None or self._info is None:
+            await self.start(self._tournament, self._head)
+            return
+        await self._aiozc.async_update_service(self._info)
+        if self._browser is not None:
+            await self._browser.async_cancel()
+        self._browser = AsyncServiceBrowser(self._aiozc.zeroconf, SERVICE_TYPE,
+                                            handlers=[self._on_change])
+
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()

@@ -101,3 +101,18 @@ def test_a_network_change_under_working_links_does_not_disturb_them(
         time.sleep(0.5)
         assert connected(console) == {display.device}
     assert "rediscovering" not in console.log.read_text()
+
+
+def test_a_lone_device_announces_and_browses_afresh_and_still_finds_a_late_peer(
+        lan: Lan, spawn: Callable[..., Peer]) -> None:
+    """Alone for a while (15 s), a device refreshes its discovery on the same sockets
+    (not a restart on new ones: it does so all night); a peer that comes later is
+    found as quickly as ever."""
+    display = spawn(lan.add(), "display", name="display")
+    wait_for(lambda: "rediscovering peers (alone)" in display.log.read_text(), 30,
+             what="the lone display's refresh")
+    console = spawn(lan.add(), "console", name="console")
+    wait_for(lambda: connected(display) == {console.device}, 10, every=0.1,
+             what="the display to link with the late console")
+    log = display.log.read_text()
+    assert "rediscovery failed" not in log and "network changed" not in log
