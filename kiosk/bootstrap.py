@@ -46,7 +46,7 @@ from kiosk.timebase import SharedClock, SimulatedTime
 if TYPE_CHECKING:
     import pygame
 
-    from kiosk.store import Store
+    from kiosk.station import Station
 
 __all__ = [
     "Options",
@@ -274,12 +274,13 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
 class _StoreChanged:
     """The store's change signal as a wake source of the loop (:mod:`kiosk.store.watch`)."""
 
-    def __init__(self, store: Store, looks: Sequence[LookSchedule]) -> None:
+    def __init__(self, station: Station, looks: Sequence[LookSchedule]) -> None:
         from kiosk.store.watch import StoreWatcher
 
-        self.store = store
-        self.watcher = StoreWatcher(store.path)
-        store.others_committed()  # from now on
+        self.station = station
+        self.store = station.store
+        self.watcher = StoreWatcher(self.store.path)
+        self.store.others_committed()  # from now on
         self.looks = looks
         for schedule in looks:
             schedule.signalled = True
@@ -294,6 +295,8 @@ class _StoreChanged:
             return False
         for schedule in self.looks:
             schedule.changed()
+        for hook in self.station.on_store_changed:
+            hook()
         return True
 
 
@@ -302,7 +305,7 @@ def _wake_on_store_change(app: App) -> None:
     so the screen shows the TD's terminal at once, not at the next second; and
     look for such rows only then, not at every turn of the loop."""
     try:
-        source = _StoreChanged(app.store, [app.station.looks, app.follow_looks])
+        source = _StoreChanged(app.station, [app.station.looks, app.follow_looks])
     except OSError as err:  # no inotify, no descriptor: the loop looks at every turn
         log.warning("store changes will be noticed within a second only: %s", err)
         return

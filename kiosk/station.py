@@ -71,6 +71,9 @@ class Station:
     #: When a turn of the loop folds what other processes (the CLI) wrote: every
     #: turn, or, once the store's change signal is wired in, after each change.
     looks: LookSchedule = field(default_factory=LookSchedule)
+    #: Called on the loop's thread after another process committed to the store,
+    #: once the store's change signal is wired in (peer sync pushes the CLI's events).
+    on_store_changed: list[Callable[[], None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.tournament_id: str | None = self.store.current_tournament()

@@ -63,7 +63,12 @@ class Replicator:
         self._unwritten: list[tuple[str, str, int]] = []
         self._published: tuple[dict[str, int], str | None] | None = None
         station.on_local.append(self._on_local)
-        service.watch(station.store.path)
+        if station.looks.signalled:
+            # The kiosk's loop watches the store already, and tells of others' commits.
+            service.watch(station.store.path, told=True)
+            station.on_store_changed.append(service.store_changed)
+        else:
+            service.watch(station.store.path)
         self.publish()
 
     @property

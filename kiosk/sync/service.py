@@ -186,7 +186,7 @@ class SyncService:
         #: Set by netlink (or a timer without it): read the network's state again.
         self._net_dirty = True
         self._store_path: Path | None = None
-        self._pending_outbox: tuple[StoreWatcher, Outbox] | None = None
+        self._pending_outbox: tuple[StoreWatcher | None, Outbox] | None = None
         self._watcher: StoreWatcher | None = None
         self._outbox: Outbox | None = None
         #: Times a timer of this service woke (time sync, anti-entropy, network).
@@ -215,7 +215,8 @@ class SyncService:
             self._thread.join(timeout)
         pending, self._pending_outbox = self._pending_outbox, None
         if pending is not None:  # watched, never run
-            pending[0].close()
+            if pending[0] is not None:
+                pending[0].close()
             pending[1].conn.close()
 
     def __enter__(self) -> SyncService:
@@ -239,30 +240,41 @@ class SyncService:
         """New local events: to every linked peer now."""
         self._call(self._spawn_push, None, list(rows), False)
 
-    def watch(self, path: str | os.PathLike[str]) -> None:
+    def watch(self, path: str | os.PathLike[str], *, told: bool = False) -> None:
         """Push this device's events that any process commits to the store at ``path``.
 
         The kiosk's own are pushed by the main loop as it appends them; these
         are the others' (``pubpoker bust`` over SSH): the sync thread sees the
         commit and sends them at once, instead of at the next anti-entropy.
+        ``told``: the kiosk's loop already watches the store and calls
+        :meth:`store_changed` when another process commits, so no second
+        watcher wakes for every commit of the kiosk's own (its clock
+        checkpoints).
         """
         if not self.config.watch_store or self._store_path is not None:
             return
         self._store_path = Path(path)
         # Opened here, not in the sync loop: that stays free for the links' handshakes.
+        watcher = None
         try:
-            watcher = StoreWatcher(self._store_path)
+            if not told:
+                watcher = StoreWatcher(self._store_path)
         except OSError as err:
             log.warning("not watching %s: %s", self._store_path, err)
             return
         try:
             outbox = Outbox(open_reader(self._store_path), self.me.device_id, self._seal)
         except sqlite3.Error as err:
-            watcher.close()
+            if watcher is not None:
+                watcher.close()
             log.warning("not watching %s: %s", self._store_path, err)
             return
         self._pending_outbox = (watcher, outbox)
         self._call(self._open_outbox)
+
+    def store_changed(self) -> None:
+        """Another process committed to the watched store (from any thread)."""
+        self._call(self._drain_outbox)
 
     def send_events(self, link: int, rows: Sequence[StoredEvent], more: bool) -> None:
         self._call(self._spawn_push, link, list(rows), more)
@@ -385,7 +397,8 @@ class SyncService:
         if pending is None:
             return
         self._watcher, self._outbox = pending
-        asyncio.get_running_loop().add_reader(self._watcher.fileno(), self._store_changed)
+        if self._watcher is not None:
+            asyncio.get_running_loop().add_reader(self._watcher.fileno(), self._store_changed)
         self._drain_outbox()  # what landed between the outbox's first look and now
 
     def _close_outbox(self) -> None:

@@ -1,12 +1,12 @@
 """An event the TD writes from the terminal reaches the peers at once, not at anti-entropy.
 
 ``pubpoker clock pause`` or ``pubpoker bust`` over SSH is a second process
-writing the device's SQLite store. The kiosk's sync service notices the
-commit (:mod:`kiosk.store.watch`) and pushes this device's new events itself,
-whichever process wrote them. Measured on real ``pubpoker kiosk`` processes
-in network namespaces: from the moment the event is committed in device A's
-store (seen by a reader polling A's file) to the moment it is committed in
-peer B's.
+writing the device's SQLite store. The kiosk's loop notices the commit
+(:mod:`kiosk.store.watch`) and tells its sync service, which pushes this
+device's new events itself, whichever process wrote them. Measured on real
+``pubpoker kiosk`` processes in network namespaces: from the moment the
+event is committed in device A's store (seen by a reader polling A's file)
+to the moment it is committed in peer B's.
 """
 
 from __future__ import annotations
