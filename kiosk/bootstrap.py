@@ -278,9 +278,8 @@ class _StoreChanged:
         from kiosk.store.watch import StoreWatcher
 
         self.station = station
-        self.store = station.store
-        self.watcher = StoreWatcher(self.store.path)
-        self.store.others_committed()  # from now on
+        self.watcher = StoreWatcher(station.store.path)
+        station.store.others_committed()  # from now on
         self.looks = looks
         for schedule in looks:
             schedule.signalled = True
@@ -291,7 +290,7 @@ class _StoreChanged:
     def drain(self) -> bool:
         """Whether another process committed: the loop's next turn folds it. The
         kiosk's own commits (a clock checkpoint every 5 s) let the loop sleep on."""
-        if not (self.watcher.changed() and self.store.others_committed()):
+        if not (self.watcher.changed() and self.station.store.others_committed()):
             return False
         for schedule in self.looks:
             schedule.changed()

@@ -89,7 +89,6 @@ class Painter:
         #: The last frame drawn (what the screen shows).
         self.last: Frame | None = None
         self._drawn: tuple[Any, ...] | None = None
-        self._drawn_view: object = None
 
     def draw(self, frame: Frame) -> str:
         """Bring the display up to date; "full", "tick" or "" (nothing changed).
@@ -105,9 +104,8 @@ class Painter:
                 frame.popup is not None and frame.status != drawn.status):
             return self._draw_full(frame, key)
         rects: list[pygame.Rect] = []
-        if frame.view != self._drawn_view:
-            partial = None if frame.popup is not None else _partial(self._drawn_view,
-                                                                     frame.view)
+        if frame.view != drawn.view:
+            partial = None if frame.popup is not None else _partial(drawn.view, frame.view)
             if partial is None:
                 return self._draw_full(frame, key)
             rects += self._tick(frame.view, banner=bool(partial))
@@ -121,7 +119,7 @@ class Painter:
         else:
             return ""
         self.frames += 1
-        self._drawn_view, self.last = frame.view, frame
+        self.last = frame
         return "tick"
 
     def _draw_full(self, frame: Frame, key: tuple[Any, ...]) -> str:
@@ -137,7 +135,7 @@ class Painter:
         self._show_canvas(frame.offset)
         self.frames += 1
         self.full_frames += 1
-        self._drawn, self._drawn_view, self.last = key, frame.view, frame
+        self._drawn, self.last = key, frame
         return "full"
 
     def _show_canvas(self, offset: tuple[int, int]) -> None:
@@ -151,7 +149,7 @@ class Painter:
     def _tick(self, view: object, *, banner: bool = False) -> list[pygame.Rect]:
         # Drawn over the last view: only the digits that changed since (a banner
         # change redraws the band whole, as the pause changes the digits' colour).
-        before = None if banner else self._drawn_view
+        before = None if banner or self.last is None else self.last.view
         if isinstance(view, ClockView):
             rects = screens.render_clock_tick(self.canvas, view, before)
         else:
