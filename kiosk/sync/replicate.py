@@ -23,12 +23,14 @@ from __future__ import annotations
 
 import logging
 import queue
+import time
 from collections.abc import Sequence
 from typing import Any
 
 from kiosk.station import Station
 from kiosk.store import StoreError
 from kiosk.store.log import StoredEvent
+from kiosk.store.looks import LookSchedule
 from kiosk.sync.auth import event_seal
 from kiosk.sync.link import Identity
 from kiosk.sync.roles import allowed
@@ -62,11 +64,15 @@ class Replicator:
         #: then loses nothing, as an unsealed own event is sealed when served.
         self._unwritten: list[tuple[str, str, int]] = []
         self._published: tuple[dict[str, int], str | None] | None = None
+        #: When to ask the store whether another process moved the head: only
+        #: after its commits, where the loop is told of them; else every tick.
+        self._looks = LookSchedule(signalled=station.looks.signalled)
         station.on_local.append(self._on_local)
         if station.looks.signalled:
             # The kiosk's loop watches the store already, and tells of others' commits.
             service.watch(station.store.path, told=True)
             station.on_store_changed.append(service.store_changed)
+            station.on_store_changed.append(self._looks.changed)
         else:
             service.watch(station.store.path)
         self.publish()
@@ -187,7 +193,9 @@ class Replicator:
         """Called by the loop: write pending seals, take the latest shared time, and
         announce a head another process moved (or a switch of tournament)."""
         self.write_seals()
-        if self._published != (self.vector(), self.station.tournament_id):
+        published = self._published
+        if (published is None or published[1] != self.station.tournament_id
+                or (self._looks.due(time.monotonic()) and published[0] != self.vector())):
             self.publish()
         estimate = self.service.estimate
         if not estimate.uncertain and estimate.reference != self.me.device_id:

@@ -33,8 +33,11 @@ __all__ = ["REST_AFTER", "REST_CAP", "Rest"]
 #: Seconds of nothing happening before the timers back off: longer than the
 #: TD's box waits for its peers at power-on (kiosk.night.JOIN_WAIT, 10 s).
 REST_AFTER = 15.0
-#: The longest sleep of a resting timer (seconds).
-REST_CAP = 8.0
+#: The longest sleep of a resting timer (seconds). Long: whatever a timer
+#: would find to do (a peer linked, the network changed) wakes it at once, so
+#: a resting timer only wakes for nothing; at 8 s the three of them cost a
+#: lone device a third of its running clock's CPU.
+REST_CAP = 60.0
 
 
 @dataclass

@@ -287,8 +287,9 @@ class Process:
 def settle(processes: Sequence[Process], *, at_least: float, timeout: float = 90.0,
            idle: float = 0.08) -> None:
     """Wait until every process is ``at_least`` seconds old and used under ``idle``
-    CPU seconds in the last second (its start-up is over)."""
-    deadline = time.monotonic() + timeout
+    CPU seconds in the last second (its start-up is over); ``timeout`` seconds
+    after they are old enough, fail."""
+    deadline = time.monotonic() + at_least + timeout
     last = {id(p): p.cpu()[0] for p in processes}
     while True:
         time.sleep(1.0)
