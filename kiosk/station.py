@@ -74,6 +74,8 @@ class Station:
     #: Called on the loop's thread after another process committed to the store,
     #: once the store's change signal is wired in (peer sync pushes the CLI's events).
     on_store_changed: list[Callable[[], None]] = field(default_factory=list)
+    #: Called after rows from peers were stored (:meth:`accept`), with how many were new.
+    on_accepted: list[Callable[[int], None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.tournament_id: str | None = self.store.current_tournament()
@@ -249,6 +251,9 @@ class Station:
                 self._folded = self.store.fold(current)
         elif self._folded is not None:
             self._folded.catch_up()
+        if result.added:
+            for hook in self.on_accepted:
+                hook(len(result.added))
         return len(result.added)
 
     # --- housekeeping ---------------------------------------------------------------------

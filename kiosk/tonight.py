@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from kiosk.config import TournamentConfig
+from kiosk.store.looks import LookSchedule
 from rules.commands import CreateTournament
 from rules.house import profile
 from rules.structure import preset
@@ -228,15 +229,21 @@ def follow_tonight(app: App, every: float = FOLLOW_EVERY) -> Callable[[], None]:
     Two boxes that each made one while cut off meet: every device switches to
     the one :func:`choose` picks, so the wall shows one tonight. A device on a
     finished tournament (last night's winner) with none open stays on it.
+
+    Which one is tonight's changes only with the log: it is looked at after
+    peers' rows are stored, after this device's own events, and after another
+    process's commit where the store's change signal is wired in (else every
+    ``every`` seconds); not every 2 s of a running clock.
     """
     tonight_ = Tonight(app.store, app.station)
-    next_look = [0.0]
+    looks = LookSchedule(every=every, signalled=app.station.looks.signalled)
+    app.station.on_store_changed.append(looks.changed)
+    app.station.on_accepted.append(lambda _added: looks.changed())
+    app.station.on_local.append(lambda _records: looks.changed())
 
     def look() -> None:
-        now = app.loop.monotonic()
-        if now < next_look[0]:
+        if not looks.due(app.loop.monotonic()):
             return
-        next_look[0] = now + every
         pick = tonight_.pick()
         current = app.station.tournament_id
         if pick is None or pick == current:
