@@ -93,6 +93,40 @@ def test_a_turn_with_nothing_changed_asks_the_store_nothing(app: App) -> None:
     assert not asked, asked
 
 
+def test_tonight_is_looked_for_after_a_change_of_the_log_not_every_two_seconds(
+        app: App, tmp_path: Path) -> None:
+    """A kiosk with peer sync follows tonight's tournament; while nothing is
+    written, the turns of a running clock list no tournaments (it did every 2 s)."""
+    from kiosk.tonight import follow_tonight
+
+    follow_tonight(app)
+    now = [app.loop.monotonic()]
+    app.loop.monotonic = lambda: now[0]  # type: ignore[method-assign]
+    _nap(app, 0.2)
+    app.loop.step(block=False)
+    app.station.checkpoint_every = 1e9
+    asked = _rows_asked(app)
+    try:
+        for _ in range(10):  # 25 s of turns: past the old 2 s, short of the 30 s look anyway
+            now[0] += 2.5
+            app.loop.step(block=False)
+        assert not [sql for sql in asked if "tournaments" in sql], asked
+        other = open_store(data_dir=tmp_path)  # the TD's terminal writes the log
+        try:
+            tid = app.station.tournament_id
+            assert tid is not None
+            other.append_new(tid, [PlayerRegistered(at=app.station.now(), player_id="p9",
+                                                    name="Ola")])
+        finally:
+            other.close()
+        assert _nap(app, 5.0) < 1.0
+        now[0] += 1.0
+        app.loop.step(block=False)
+    finally:
+        app.store.conn.set_trace_callback(None)
+    assert [sql for sql in asked if "FROM tournaments" in sql], asked
+
+
 def test_a_reader_of_the_store_changes_nothing_for_the_loop(app: App, tmp_path: Path) -> None:
     """A backup or the bench's read-only look commits nothing: no wake-up."""
     _nap(app, 0.2)
