@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import select
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from kiosk.sync.auth import new_key
 from kiosk.sync.rest import REST_AFTER
 from kiosk.timebase import SharedClock
 from rules.commands import CreateTournament
+from rules.events import PlayerRegistered
 from rules.structure import preset
 from tests.sync.harness import Peer, wait_for
 from tests.sync.netns import Lan
@@ -160,3 +162,54 @@ def test_a_local_write_lets_a_lone_device_rest(device: Callable[..., SyncService
         station.close()
     time.sleep(1.5)
     assert console.wakeups - start <= 1
+
+
+def test_the_replicator_asks_for_its_head_only_after_another_process_commits(
+        tmp_path: Path) -> None:
+    """With the store's change signal wired in (the kiosk), a tick of a running
+    clock asks the store nothing about the head; another process's commit of
+    this device's events is announced at the next tick."""
+    from kiosk.bootstrap import _StoreChanged
+
+    station = Station(open_store(data_dir=tmp_path / "d"), SharedClock(), rng=random.Random(3))
+    me = Identity(station.store.device_id, "console", None, "console")
+    service = SyncService(me, KEY, SharedClock(), RESTING)
+    service.start()
+    source = _StoreChanged(station, [station.looks])
+    try:
+        assert station.create(CreateTournament("Main", preset("pf-pokerklub"))).ok
+        announced: list[dict[str, int]] = []
+        set_head = service.set_head
+
+        def record(vector: dict[str, int], tournament: str | None) -> None:
+            announced.append(dict(vector))
+            set_head(vector, tournament)
+
+        service.set_head = record  # type: ignore[method-assign]
+        replicator = Replicator(station, service, key=KEY, me=me)
+        select.select([source], [], [], 2.0)
+        source.drain()
+        replicator.tick()
+        asked: list[str] = []
+        station.store.conn.set_trace_callback(asked.append)
+        for _ in range(5):
+            replicator.tick()
+        assert not [sql for sql in asked if "FROM events" in sql], asked
+        other = open_store(data_dir=tmp_path / "d")  # the TD's ``pubpoker`` on this box
+        try:
+            tid = station.tournament_id
+            assert tid is not None
+            other.append_new(tid, [PlayerRegistered(at=station.now(), player_id="p9",
+                                                    name="Ola")])
+            expected = other.version_vector()
+        finally:
+            other.close()
+        assert select.select([source], [], [], 2.0)[0]
+        assert source.drain()
+        replicator.tick()
+        assert announced[-1] == expected, announced
+    finally:
+        station.store.conn.set_trace_callback(None)
+        source.watcher.close()
+        service.stop()
+        station.close()
