@@ -6,11 +6,14 @@ import argparse
 from dataclasses import replace
 from typing import Any
 
-__all__ = ["parse_size", "register"]
+from kiosk.cli.bounds import FRAMES_MAX, SPEED_MAX, check_number, check_size
+from rules.i18n import shorten
+
+__all__ = ["check_options", "parse_size", "register"]
 
 
 def parse_size(value: str) -> tuple[int, int]:
-    """``"1280x720"`` → ``(1280, 720)``.
+    """``"1280x720"`` → ``(1280, 720)``; the range is checked by :func:`check_options`.
 
     >>> parse_size("1920X1080")
     (1920, 1080)
@@ -19,10 +22,18 @@ def parse_size(value: str) -> tuple[int, int]:
         width, height = (int(x) for x in value.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"--size must look like 1280x720, not {value!r}") from None
-    if width < 320 or height < 240:
-        raise argparse.ArgumentTypeError(f"--size {value} is too small")
+            f"--size must look like 1280x720, not {shorten(repr(value))}") from None
     return width, height
+
+
+def check_options(args: argparse.Namespace) -> None:
+    """The window and the run fit what pygame and a night can do, before pygame starts."""
+    if args.size is not None:
+        check_size(args.size)
+    if args.frames is not None:
+        check_number("--frames", args.frames, 0, FRAMES_MAX)
+    if args.speed is not None:
+        check_number("--speed", args.speed, 0.01, SPEED_MAX)
 
 
 def register(sub: Any) -> None:
@@ -49,6 +60,7 @@ def register(sub: Any) -> None:
 
 
 def _demo(args: argparse.Namespace) -> int:
+    check_options(args)
     from kiosk.demo.run import DEMO_OPTIONS, run_demo
 
     options = replace(

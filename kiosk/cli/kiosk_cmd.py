@@ -27,7 +27,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-from kiosk.cli.demo_cmd import parse_size
+from kiosk.cli.demo_cmd import check_options, parse_size
+from rules.i18n import shorten
 
 __all__ = ["register"]
 
@@ -70,7 +71,7 @@ def parse_speed(value: str) -> float:
         speed = math.nan
     if not math.isfinite(speed) or speed <= 0:
         raise argparse.ArgumentTypeError(
-            f"--speed must be a number above 0 (1 is real time), not {value!r}")
+            f"--speed must be a number above 0 (1 is real time), not {shorten(repr(value))}")
     return speed
 
 
@@ -100,6 +101,8 @@ def _kiosk(args: argparse.Namespace) -> int:
     from kiosk.bootstrap import bootstrap, open_screen, resolve_options, wait_for_screen
     from kiosk.hdmi import wait_root
 
+    # Before the config, the store or pygame: a window SDL cannot make fails there.
+    check_options(args)
     source, overrides = _source(args)
     # Straight to the screen (KMSDRM): SDL's video waits for a TV that reports a mode.
     root = wait_root(headless=args.headless)
