@@ -6,8 +6,9 @@ import argparse
 from dataclasses import replace
 from typing import Any
 
+from kiosk.cli.args import CliParser
 from kiosk.cli.bounds import FRAMES_MAX, SPEED_MAX, check_number, check_size
-from rules.i18n import shorten
+from rules.errors import RulesError
 
 __all__ = ["check_options", "parse_size", "register"]
 
@@ -22,8 +23,17 @@ def parse_size(value: str) -> tuple[int, int]:
         width, height = (int(x) for x in value.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"--size must look like 1280x720, not {shorten(repr(value))}") from None
+            BadSizeText(value=value).translate(CliParser.language)) from None
     return width, height
+
+
+class BadSizeText(RulesError, ValueError):
+    messages = {
+        "nn": "«{value}» er ikkje ein storleik; skriv BREIDDxHØGD, til dømes 1280x720",
+        "nb": "«{value}» er ikke en størrelse; skriv BREDDExHØYDE, for eksempel 1280x720",
+        "da": "»{value}« er ikke en størrelse; skriv BREDDExHØJDE, for eksempel 1280x720",
+        "en": "“{value}” is not a size; write WIDTHxHEIGHT, for example 1280x720",
+    }
 
 
 def check_options(args: argparse.Namespace) -> None:

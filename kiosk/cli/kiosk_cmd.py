@@ -27,8 +27,9 @@ import math
 from pathlib import Path
 from typing import Any
 
+from kiosk.cli.args import CliParser
 from kiosk.cli.demo_cmd import check_options, parse_size
-from rules.i18n import shorten
+from rules.errors import RulesError
 
 __all__ = ["register"]
 
@@ -56,23 +57,32 @@ def register(sub: Any) -> None:
 
 
 def parse_speed(value: str) -> float:
-    """``--speed``: a finite number above 0.
+    """``--speed``: a finite number above 0, refused in the language of ``--lang``.
 
     >>> parse_speed("60")
     60.0
+    >>> CliParser.language = "en"
     >>> parse_speed("0")
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: --speed must be a number above 0 (1 is real time), not '0'
+    argparse.ArgumentTypeError: --speed must be a number above 0 (1 is real time), not “0”
     """
     try:
         speed = float(value)
     except ValueError:
         speed = math.nan
     if not math.isfinite(speed) or speed <= 0:
-        raise argparse.ArgumentTypeError(
-            f"--speed must be a number above 0 (1 is real time), not {shorten(repr(value))}")
+        raise argparse.ArgumentTypeError(BadSpeed(value=value).translate(CliParser.language))
     return speed
+
+
+class BadSpeed(RulesError, ValueError):
+    messages = {
+        "nn": "--speed må vere eit tal over 0 (1 er vanleg tid), ikkje «{value}»",
+        "nb": "--speed må være et tall over 0 (1 er vanlig tid), ikke «{value}»",
+        "da": "--speed skal være et tal over 0 (1 er almindelig tid), ikke »{value}«",
+        "en": "--speed must be a number above 0 (1 is real time), not “{value}”",
+    }
 
 
 def _source(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
