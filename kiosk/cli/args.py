@@ -31,10 +31,10 @@ __all__ = ["CliParser", "NotText", "check_arguments", "cut_values", "language_of
 
 class NotText(RulesError, ValueError):
     messages = {
-        "nn": "Argument {number} er ikkje tekst i UTF-8 (byte {byte}); skriv det på nytt",
-        "nb": "Argument {number} er ikke tekst i UTF-8 (byte {byte}); skriv det på nytt",
-        "da": "Argument {number} er ikke tekst i UTF-8 (byte {byte}); skriv det igen",
-        "en": "Argument {number} is not UTF-8 text (byte {byte}); type it again",
+        "nn": "«{arg}» er ikkje tekst i UTF-8 (byte {byte}); skriv det på nytt",
+        "nb": "«{arg}» er ikke tekst i UTF-8 (byte {byte}); skriv det på nytt",
+        "da": "»{arg}« er ikke tekst i UTF-8 (byte {byte}); skriv det igen",
+        "en": "“{arg}” is not UTF-8 text (byte {byte}); type it again",
     }
 
 
@@ -46,14 +46,16 @@ def check_arguments(argv: Sequence[str]) -> None:
     ...     check_arguments(["players", "add", "Kari\\udcff"])
     ... except NotText as err:
     ...     print(err.translate("en"))
-    Argument 3 is not UTF-8 text (byte 0xFF); type it again
+    “Kari�” is not UTF-8 text (byte 0xFF); type it again
     """
-    for number, arg in enumerate(argv, 1):
+    for arg in argv:
         for char in arg:
-            if 0xDC80 <= ord(char) <= 0xDCFF:  # surrogateescape's undecodable byte
-                raise NotText(number=number, byte=f"0x{ord(char) - 0xDC00:02X}")
             if 0xD800 <= ord(char) <= 0xDFFF:
-                raise NotText(number=number, byte=f"U+{ord(char):04X}")
+                # surrogateescape keeps an undecodable byte b as U+DC00 + b.
+                byte = ord(char) - 0xDC00 if ord(char) >= 0xDC80 else None
+                shown = arg.encode("utf-8", "surrogateescape" if byte else "replace")
+                raise NotText(arg=shown.decode("utf-8", "replace"),
+                              byte=f"0x{byte:02X}" if byte else f"U+{ord(char):04X}")
 
 
 def language_of(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> str:

@@ -1,0 +1,230 @@
+"""Issue 17, item 5: hostile input to the real ``pubpoker`` ends in one clear sentence.
+
+Each case runs the CLI as a process (the TD's SSH session), on a store that
+already holds a night, and asserts: exit status 2, the sentence in English and
+in the default Nynorsk, no traceback, a short line, and the store exactly as
+it was.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LONG = "x" * 5000
+
+
+def pubpoker(data: Path, *argv: str | bytes, lang: str | None = None,
+             timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PUBPOKER_DATA_DIR": str(data),
+           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    env.pop("PUBPOKER_LANG", None)  # the default language is the one under test
+    head = [sys.executable, "-m", "kiosk.cli", *(("--lang", lang) if lang else ())]
+    return subprocess.run([*head, *argv], env=env, text=True, errors="replace",
+                          capture_output=True, timeout=timeout, cwd=data)
+
+
+def store_rows(data: Path) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    """Every event and player, read without writing."""
+    conn = sqlite3.connect(f"file:{data / 'pubpoker.db'}?mode=ro", uri=True)
+    try:
+        return (conn.execute("SELECT * FROM events ORDER BY rowid").fetchall(),
+                conn.execute("SELECT * FROM players ORDER BY id").fetchall())
+    finally:
+        conn.close()
+
+
+@pytest.fixture(scope="module")
+def night(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    data = tmp_path_factory.mktemp("night")
+    for argv in (("tournament", "new", "--name", "Fredag {date}"),
+                 ("checkin", "Kari Nordmann"), ("checkin", "Ola Normann"),
+                 ("players", "add", "Åse Ødegård")):
+        done = pubpoker(data, *argv)
+        assert done.returncode == 0, done.stderr
+    return data
+
+
+def refused(data: Path, argv: tuple[str | bytes, ...], lang: str | None) -> str:
+    """Run a refused command; assert the refusal's shape and that nothing changed."""
+    before = store_rows(data)
+    done = pubpoker(data, *argv, lang=lang)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr and "Error:" not in done.stderr
+    assert done.stdout == ""
+    # One sentence (a usage line may come first): no 5,000 characters quoted back.
+    assert all(len(line) < 260 for line in done.stderr.splitlines()), done.stderr
+    assert store_rows(data) == before
+    return done.stderr.strip().splitlines()[-1]
+
+
+CASES: dict[str, tuple[tuple[str | bytes, ...], str, str]] = {
+    "unknown field in the name": (
+        ("tournament", "new", "--name", "{evil}"),
+        "--name “{evil}” is not valid: only {date} and {weekday} may stand in curly braces",
+        "--name «{evil}» er ikkje gyldig: berre {date} og {weekday} kan stå i krøllparentesar"),
+    "printf and an index in the name": (
+        ("tournament", "new", "--name", "%s%n{0}"),
+        "--name “%s%n{0}” is not valid: only {date} and {weekday} may stand in curly braces",
+        "--name «%s%n{0}» er ikkje gyldig: berre {date} og {weekday} kan stå i krøllparentesar"),
+    "a format spec that would fill in a gigabyte": (
+        ("tournament", "new", "--name", "{date:>999999999}"),
+        "--name “{date:>999999999}” is not valid: only {date} and {weekday} may stand in "
+        "curly braces",
+        "--name «{date:>999999999}» er ikkje gyldig: berre {date} og {weekday} kan stå i "
+        "krøllparentesar"),
+    "a tournament name too long for the TV": (
+        ("tournament", "new", "--name", "Fredagspoker " * 8),
+        "--name “Fredagspoker Fredagspoker Fredagspoker F…” is not valid: a tournament name "
+        "may have at most 80 characters once {date} and {weekday} are filled in",
+        "--name «Fredagspoker Fredagspoker Fredagspoker F…» er ikkje gyldig: eit "
+        "turneringsnamn kan ha høgst 80 teikn når {date} og {weekday} er fylte inn"),
+    "a line break in the tournament name": (
+        ("tournament", "new", "--name", "Fredag\nfinale"),
+        "--name “Fredag\\nfinale” is not valid: write it on one line without control "
+        "characters",
+        "--name «Fredag\\nfinale» er ikkje gyldig: skriv det på éi linje utan styreteikn"),
+    "no seats": (
+        ("tournament", "new", "--seats", "0"),
+        "--seats 0 is out of range; use a number from 2 to 11",
+        "--seats 0 er utanfor grensene; bruk eit tal frå 2 til 11"),
+    "too many tables": (
+        ("tournament", "new", "--tables", "9999"),
+        "--tables 9999 is out of range; use a number from 1 to 15",
+        "--tables 9999 er utanfor grensene; bruk eit tal frå 1 til 15"),
+    "a walk-in's name of 5,000 characters": (
+        ("checkin", LONG),
+        "The name 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' is too long (5,000 characters); "
+        "it may have at most 40",
+        "Namnet «xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…» er for langt (5 000 teikn); det "
+        "kan ha høgst 40"),
+    "a walk-in's name of 41 characters": (
+        ("checkin", "K" * 41),
+        "The name 'KKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKK…' is too long (41 characters); "
+        "it may have at most 40",
+        "Namnet «KKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKK…» er for langt (41 teikn); det kan "
+        "ha høgst 40"),
+    "a terminal escape in a walk-in's name": (
+        ("checkin", "Kari\x1b[2J"),
+        "The name 'Kari\\x1b[2J' holds a character that cannot be shown (U+001B); write it "
+        "on one line without control characters",
+        "Namnet «Kari\\x1b[2J» har eit teikn som ikkje kan visast (U+001B); skriv det på éi "
+        "linje utan styreteikn"),
+    "a new player's name on two lines": (
+        ("players", "add", "Kari\nNordmann"),
+        "The name 'Kari\\nNordmann' holds a character that cannot be shown (U+000A); write it "
+        "on one line without control characters",
+        "Namnet «Kari\\nNordmann» har eit teikn som ikkje kan visast (U+000A); skriv det på "
+        "éi linje utan styreteikn"),
+    "a rename too long": (
+        ("players", "rename", "Kari Nordmann", "Kari " * 20),
+        "The name 'Kari Kari Kari Kari Kari Kari Kari Kari …' is too long (99 characters); "
+        "it may have at most 40",
+        "Namnet «Kari Kari Kari Kari Kari Kari Kari Kari …» er for langt (99 teikn); det kan "
+        "ha høgst 40"),
+    "a rename with a bidi override": (
+        ("players", "rename", "Ola Normann", "Ola \u202enamroN"),
+        "The name 'Ola \\u202enamroN' holds a character that cannot be shown (U+202E); write "
+        "it on one line without control characters",
+        "Namnet «Ola \\u202enamroN» har eit teikn som ikkje kan visast (U+202E); skriv det på "
+        "éi linje utan styreteikn"),
+    "bytes that are not UTF-8": (
+        ("players", "add", b"Kari\xff"),
+        "“Kari\ufffd” is not UTF-8 text (byte 0xFF); type it again",
+        "«Kari\ufffd» er ikkje tekst i UTF-8 (byte 0xFF); skriv det på nytt"),
+    "a clock change that is not a number": (
+        ("clock", "add", "nan"),
+        "clock add nan is out of range; use a number from -10,800 to 10,800",
+        "clock add nan er utanfor grensene; bruk eit tal frå -10 800 til 10 800"),
+    "a clock change of a lifetime": (
+        ("clock", "add", "1e300"),
+        "clock add 1e+300 is out of range; use a number from -10,800 to 10,800",
+        "clock add 1e+300 er utanfor grensene; bruk eit tal frå -10 800 til 10 800"),
+    "check-in with neither name nor card": (
+        ("checkin",),
+        "Give the player's name or --card UID",
+        "Skriv namnet til spelaren eller --card UID"),
+    "an unknown player of 5,000 characters": (
+        ("bust", LONG),
+        "Unknown player: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…",
+        "Ukjend spelar: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", None])
+@pytest.mark.parametrize("case", list(CASES))
+def test_hostile_input_is_refused_in_one_sentence_and_nothing_is_lost(
+        night: Path, case: str, lang: str | None) -> None:
+    argv, english, nynorsk = CASES[case]
+    assert refused(night, argv, lang) == (english if lang else nynorsk)
+
+
+def test_the_night_is_still_there_after_the_refusals(night: Path) -> None:
+    listed = pubpoker(night, "tournament", "show", lang="en")
+    assert listed.returncode == 0 and "Entrants: 2" in listed.stdout
+    players = pubpoker(night, "players", "list", "--format", "csv")
+    assert players.stdout.splitlines()[1:] == ["Kari Nordmann,", "Ola Normann,",
+                                               "Åse Ødegård,"]
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "A points table goes up to 10,000 entrants, not 99,999,999,999"),
+    (None, "Ein poengtabell går opp til 10 000 påmelde, ikkje 99 999 999 999"),
+])
+def test_a_runaway_points_table_is_refused_at_once(
+        tmp_path: Path, lang: str | None, expected: str) -> None:
+    started = time.monotonic()
+    done = pubpoker(tmp_path, "points", "--entrants", "99999999999", lang=lang, timeout=20)
+    assert (done.returncode, done.stdout, done.stderr.strip()) == (2, "", expected)
+    assert time.monotonic() - started < 15
+    # The largest table a league may print still prints (10 000 places, grouped).
+    done = pubpoker(tmp_path, "points", "--entrants", "10000", lang="en")
+    assert done.returncode == 0 and done.stdout.startswith("Points for 10000 entrants")
+
+
+@pytest.mark.parametrize("command", ["kiosk", "demo"])
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "--size 99999x99999 is out of range; use from 320x240 up to 7680x4320 pixels"),
+    (None, "--size 99999x99999 er utanfor grensene; bruk frå 320x240 til 7680x4320 pikslar"),
+])
+def test_a_window_pygame_cannot_make_is_refused_before_pygame(
+        tmp_path: Path, command: str, lang: str | None, expected: str) -> None:
+    done = pubpoker(tmp_path, command, "--headless", "--size", "99999x99999", "--frames", "1",
+                    "--data-dir", str(tmp_path), lang=lang)
+    assert (done.returncode, done.stderr.strip()) == (2, expected)
+    assert "pygame" not in done.stderr.lower() and "Traceback" not in done.stderr
+    # Nothing was started: no store was made in the data dir.
+    assert not (tmp_path / "pubpoker.db").exists()
+
+
+def test_a_config_value_of_5000_characters_is_quoted_cut_short(tmp_path: Path) -> None:
+    key = "ab" * 32
+    for section, setting in (("display", "connector"), ("tournament", "house"),
+                             ("reader", "url")):
+        config = tmp_path / f"{section}.toml"
+        config.write_text(f'[venue]\nkey = "{key}"\n[{section}]\n{setting} = "{LONG}"\n')
+        for lang, expected in (
+                ("en", f"{section}.{setting} “{'x' * 40}…” is too long (5,000 characters); "
+                       "it may have at most 255"),
+                (None, f"{section}.{setting} «{'x' * 40}…» er for lang (5 000 teikn); han kan "
+                       "ha høgst 255")):
+            done = pubpoker(tmp_path, "config", "check", str(config), lang=lang)
+            assert (done.returncode, done.stderr.strip()) == (2, expected)
+
+
+def test_a_5000_character_argument_is_quoted_cut_short_by_argparse(tmp_path: Path) -> None:
+    done = pubpoker(tmp_path, "points", "--entrants", LONG, lang="en")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last == f"pubpoker points: error: argument --entrants: invalid int value: " \
+                   f"'{'x' * 40}…'"
+    done = pubpoker(tmp_path, "points", "--entrants", "5", *([LONG] * 20), lang="en")
+    assert done.stderr.strip().splitlines()[-1] == (
+        f"pubpoker: error: unrecognized arguments: {' '.join(['x' * 40 + '…'] * 5)} …")
