@@ -107,7 +107,8 @@ class CliParser(argparse.ArgumentParser):
     #: error is in the language asked for, whichever parser finds it.
     language: ClassVar[str] = DEFAULT_LANGUAGE
 
-    def parse_known_args(self, args: Sequence[str] | None = None,
+    # typeshed overloads this on the namespace's type; ours is always a Namespace.
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: argparse.Namespace | None = None
                          ) -> tuple[argparse.Namespace, list[str]]:
         if " " not in self.prog:  # the top parser, not "pubpoker players"

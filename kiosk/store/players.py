@@ -120,12 +120,13 @@ def name_key(name: str) -> str:
 
 
 def _clean_name(name: str) -> str:
+    # A card swiped into the name field first: the other refusals quote the name.
+    if contains_pan(name):
+        raise PaymentCardRefused()
     # The same limits as the rules core's, so a name the list takes can check in.
     cleaned = clean_name(name, PLAYER_NAME_MAX)
     if not cleaned:
         raise EmptyName()
-    if contains_pan(cleaned):
-        raise PaymentCardRefused()
     return cleaned
 
 
