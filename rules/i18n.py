@@ -28,8 +28,11 @@ DEFAULT_LANGUAGE: Final = "nn"
 QUOTE_LIMIT: Final = 40
 #: Paths and the operating system's reasons are cut later: their useful part
 #: (the file name, "No space left on device") is at the end or in the middle.
+#: So are the lists a message names (the tied players a draw must part, the
+#: presets there are, the actions allowed): each item is already short.
 LONG_QUOTE_LIMIT: Final = 200
-_LONG_PARAMS: Final = frozenset({"path", "reason", "detail", "moved_to", "files", "why"})
+_LONG_PARAMS: Final = frozenset({"path", "reason", "detail", "moved_to", "files", "why",
+                                 "players", "names", "known", "allowed"})
 
 
 def format_int(value: int, lang: str = DEFAULT_LANGUAGE) -> str:
