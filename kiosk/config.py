@@ -737,6 +737,8 @@ def check_name_pattern(pattern: str, key: str = "tournament.name") -> str:
     --name “{date!r}” is not valid: only {da
     --name “Poker {” is not valid: only {dat
     """
+    if not pattern.strip():
+        raise EmptyValue(key=key)
     try:
         fields = [(name, spec, conversion)
                   for _, name, spec, conversion in string.Formatter().parse(pattern)

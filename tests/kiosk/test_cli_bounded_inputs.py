@@ -91,6 +91,10 @@ CASES: dict[str, tuple[tuple[str | bytes, ...], str, str]] = {
         "--name “Fredag\\nfinale” is not valid: write it on one line without control "
         "characters",
         "--name «Fredag\\nfinale» er ikkje gyldig: skriv det på éi linje utan styreteikn"),
+    "a blank tournament name": (
+        ("tournament", "new", "--name", "   "),
+        "--name is empty; write something between the quotes or remove the line",
+        "--name er tom; skriv noko mellom hermeteikna eller fjern lina"),
     "no seats": (
         ("tournament", "new", "--seats", "0"),
         "--seats 0 is out of range; use a number from 2 to 11",
@@ -228,3 +232,19 @@ def test_a_5000_character_argument_is_quoted_cut_short_by_argparse(tmp_path: Pat
     done = pubpoker(tmp_path, "points", "--entrants", "5", *([LONG] * 20), lang="en")
     assert done.stderr.strip().splitlines()[-1] == (
         f"pubpoker: error: unrecognized arguments: {' '.join(['x' * 40 + '…'] * 5)} …")
+
+
+def test_an_import_keeps_the_good_lines_and_names_each_bad_one(tmp_path: Path) -> None:
+    csv = tmp_path / "players.csv"
+    csv.write_text("name,card\nKari,0A1B2C3D4E\n" + "x" * 5000 + ",\n"
+                   '"Ola\nNormann",\n{evil} %s,\nPer,\n', encoding="utf-8")
+    done = pubpoker(tmp_path, "players", "import", str(csv), lang="en")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines() == [
+        "Line 3: The name 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' is too long (5,000 "
+        "characters); it may have at most 40",
+        "Line 4: The name 'Ola\\nNormann' holds a character that cannot be shown (U+000A); "
+        "write it on one line without control characters"]
+    assert done.stdout == "Imported: 3 new, 0 given a card, 0 unchanged, 2 errors\n"
+    listed = pubpoker(tmp_path, "players", "list", "--format", "csv")
+    assert listed.stdout.splitlines()[1:] == ["Kari,0A1B2C3D4E", "Per,", "{evil} %s,"]
