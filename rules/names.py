@@ -27,12 +27,14 @@ __all__ = [
     "forbidden_character",
 ]
 
-#: A seat list on a 1280x720 TV shows two columns of names at a size readable
-#: at 10 m: about 40 characters each. Real names ("Kari Nordmann-Haugland")
-#: are well under it; anything longer would be cut off on the wall.
+#: Real names ("Kari Nordmann-Haugland", 22) are well under it. The screens
+#: cut a name that does not fit its column with an ellipsis
+#: (kiosk.display.layout), so past about 40 the wall and a table's small
+#: screen show only a part of it, and two players can look the same; a
+#: message quotes 40 characters (rules.i18n.QUOTE_LIMIT), so a name fits whole.
 PLAYER_NAME_MAX: Final = 40
-#: The tournament's name heads the TV in one line at title size, and names the
-#: result files: "Fredagspoker 27.11.2026 – finale" and the like fit in 80.
+#: The tournament's name heads the TV in one line and goes into the exports:
+#: "Fredagspoker 27.11.2026 – finale" and the like are half of it.
 TOURNAMENT_NAME_MAX: Final = 80
 
 # Bidi overrides and isolates reorder the text around them on the screen: a
