@@ -22,10 +22,13 @@ LONG = "x" * 5000
 
 
 def pubpoker(data: Path, *argv: str | bytes, lang: str | None = None,
-             timeout: float = 60) -> subprocess.CompletedProcess[str]:
+             timeout: float = 60, env_lang: str | None = None
+             ) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PUBPOKER_DATA_DIR": str(data),
            "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     env.pop("PUBPOKER_LANG", None)  # the default language is the one under test
+    if env_lang is not None:
+        env["PUBPOKER_LANG"] = env_lang
     head = [sys.executable, "-m", "kiosk.cli", *(("--lang", lang) if lang else ())]
     return subprocess.run([*head, *argv], env=env, text=True, errors="replace",
                           capture_output=True, timeout=timeout, cwd=data)
@@ -248,3 +251,16 @@ def test_an_import_keeps_the_good_lines_and_names_each_bad_one(tmp_path: Path) -
     assert done.stdout == "Imported: 3 new, 0 given a card, 0 unchanged, 2 errors\n"
     listed = pubpoker(tmp_path, "players", "list", "--format", "csv")
     assert listed.stdout.splitlines()[1:] == ["Kari,0A1B2C3D4E", "Per,", "{evil} %s,"]
+
+
+def test_an_unknown_language_in_the_environment_falls_back_to_nynorsk(night: Path) -> None:
+    done = pubpoker(night, "tournament", "show", env_lang="xx")
+    assert done.returncode == 0 and "Påmelde: 2" in done.stdout, done.stderr
+    done = pubpoker(night, "checkin", "K" * 41, env_lang="xx")
+    assert done.returncode == 2 and done.stderr.startswith("Namnet «KKKK")
+    # A known one in the environment is taken, for argparse's type checks too.
+    done = pubpoker(night, "kiosk", "--size", "5x", env_lang="da")
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == (
+        "pubpoker kiosk: error: argument --size: »5x« er ikke en størrelse; skriv "
+        "BREDDExHØJDE, for eksempel 1280x720")
