@@ -97,6 +97,9 @@ READER_KINDS: tuple[str, ...] = ("rdm6300", "pn532", "line")
 PIN_RANGE = (2, 27)
 TABLE_RANGE = (1, 15)
 SEATS_RANGE = (2, 11)
+#: A pubpoker.toml is a few KiB; reading more (``/dev/zero``, a disk image
+#: copied to the wrong name) would only fill the Pi's memory.
+CONFIG_MAX = 256 * 1024
 #: No setting needs more: the longest are paths and pyserial URLs, and a path
 #: on the Pi's ext4 /data is far shorter. A longer value is a paste gone wrong.
 TEXT_MAX = 255
@@ -187,6 +190,15 @@ class ConfigUnreadable(ConfigError):
         "nb": "Kan ikke lese {path}: {reason}",
         "da": "Kan ikke læse {path}: {reason}",
         "en": "Cannot read {path}: {reason}",
+    }
+
+
+class ConfigTooBig(ConfigError):
+    messages = {
+        "nn": "{path} er for stor (over {limit} KiB) til å vere ein pubpoker.toml",
+        "nb": "{path} er for stor (over {limit} KiB) til å være en pubpoker.toml",
+        "da": "{path} er for stor (over {limit} KiB) til at være en pubpoker.toml",
+        "en": "{path} is too big (over {limit} KiB) to be a pubpoker.toml",
     }
 
 
@@ -881,11 +893,14 @@ def load_config(path: str | os.PathLike[str] = DEFAULT_PATH, *,
     """Read and validate a ``pubpoker.toml`` file."""
     file = Path(path)
     try:
-        raw = file.read_bytes()
+        with file.open("rb") as handle:
+            raw = handle.read(CONFIG_MAX + 1)
     except FileNotFoundError:
         raise ConfigFileMissing(path=str(file)) from None
     except OSError as err:
         raise ConfigUnreadable(path=str(file), reason=err.strerror or str(err)) from None
+    if len(raw) > CONFIG_MAX:
+        raise ConfigTooBig(path=str(file), limit=CONFIG_MAX // 1024)
     try:
         # FAT editors on Windows may add a byte-order mark.
         text = raw.decode("utf-8-sig")

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from kiosk.store.backup import backup
 from kiosk.store.cli import add_data_dir, store_path
-from kiosk.store.errors import NoStore
+from kiosk.store.errors import BackupFailed, NoStore, StoreError
 from rules.i18n import DEFAULT_LANGUAGE, format_int
 
 __all__ = ["register"]
@@ -35,7 +35,13 @@ def _backup(args: argparse.Namespace) -> int:
     source = store_path(args)
     if not source.exists():
         raise NoStore(path=str(source))
-    report = backup(source, args.path)
+    try:
+        report = backup(source, args.path)
+    except OSError as err:
+        if isinstance(err, StoreError):
+            raise
+        # A target the file system refuses before the copy starts (a name too long).
+        raise BackupFailed(path=str(args.path), reason=err.strerror or str(err)) from None
     lang = args.lang if args.lang in _TEXT else DEFAULT_LANGUAGE
     print(_TEXT[lang].format(path=report.path, events=format_int(report.events, lang),
                              kib=format_int(report.bytes // 1024, lang)))

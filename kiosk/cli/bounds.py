@@ -13,20 +13,24 @@ only holds the command line's own and the check.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Final
 
 from rules.errors import RulesError
 
 __all__ = [
     "CLOCK_ADJUST_MAX",
+    "FILE_MAX",
     "FRAMES_MAX",
     "SIZE_MAX",
     "SIZE_MIN",
     "SPEED_MAX",
+    "FileTooBig",
     "OptionOutOfRange",
     "SizeOutOfRange",
     "check_number",
     "check_size",
+    "read_at_most",
 ]
 
 #: ``clock add``: three hours either way. The change stays inside the running
@@ -42,6 +46,38 @@ SIZE_MAX: Final = (7680, 4320)
 SPEED_MAX: Final = 10_000.0
 #: ``--frames``: a smoke test runs tens; ten million frames is days at 60 fps.
 FRAMES_MAX: Final = 10_000_000
+
+
+#: Files the CLI reads whole: a venue's players (a CSV line is ~30 bytes, so
+#: this is tens of thousands of players) or a points table. ``/dev/zero`` or a
+#: wrong file of gigabytes must not be read into the Pi's memory.
+FILE_MAX: Final = 4 * 1024 * 1024
+
+
+class FileTooBig(RulesError, ValueError):
+    messages = {
+        "nn": "{path} er for stor (over {limit} KiB); er det rett fil?",
+        "nb": "{path} er for stor (over {limit} KiB); er det riktig fil?",
+        "da": "{path} er for stor (over {limit} KiB); er det den rigtige fil?",
+        "en": "{path} is too big (over {limit} KiB); is it the right file?",
+    }
+
+
+def read_at_most(path: Path, limit: int = FILE_MAX) -> bytes:
+    """The bytes of ``path`` if there are at most ``limit`` of them, else a refusal.
+
+    Raises :class:`OSError` as reading does (the caller names the file).
+
+    >>> read_at_most(Path("/dev/zero"), 1024)
+    Traceback (most recent call last):
+    ...
+    kiosk.cli.bounds.FileTooBig: /dev/zero is too big (over 1 KiB); is it the right file?
+    """
+    with path.open("rb") as file:
+        data = file.read(limit + 1)
+    if len(data) > limit:
+        raise FileTooBig(path=str(path), limit=limit // 1024)
+    return data
 
 
 class OptionOutOfRange(RulesError, ValueError):

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from rules.i18n import shorten
+
 ROOT = Path(__file__).resolve().parents[2]
 LONG = "x" * 5000
 
@@ -264,3 +266,27 @@ def test_an_unknown_language_in_the_environment_falls_back_to_nynorsk(night: Pat
     assert done.stderr.splitlines()[-1] == (
         "pubpoker kiosk: error: argument --size: »5x« er ikke en størrelse; skriv "
         "BREDDExHØJDE, for eksempel 1280x720")
+
+
+@pytest.mark.parametrize(("argv", "english", "nynorsk"), [
+    (("config", "check", "/dev/zero"),
+     "/dev/zero is too big (over 256 KiB) to be a pubpoker.toml",
+     "/dev/zero er for stor (over 256 KiB) til å vere ein pubpoker.toml"),
+    (("players", "import", "/dev/zero"),
+     "/dev/zero is too big (over 4,096 KiB); is it the right file?",
+     "/dev/zero er for stor (over 4 096 KiB); er det rett fil?"),
+    (("points", "--entrants", "9", "--scheme", "table", "--table", "/dev/zero"),
+     "/dev/zero is too big (over 4,096 KiB); is it the right file?",
+     "/dev/zero er for stor (over 4 096 KiB); er det rett fil?"),
+])
+def test_an_endless_file_is_not_read_into_memory(
+        night: Path, argv: tuple[str, ...], english: str, nynorsk: str) -> None:
+    assert refused(night, argv, "en") == english
+    assert refused(night, argv, None) == nynorsk
+
+
+def test_a_backup_to_a_name_the_file_system_refuses_is_one_sentence(night: Path) -> None:
+    target = night / ("y" * 300)
+    assert refused(night, ("backup", str(target)), "en") == (
+        f"The backup to {shorten(str(target), 200)} failed: File name too long")
+    assert not [p for p in night.iterdir() if p.name.startswith("yyy")]

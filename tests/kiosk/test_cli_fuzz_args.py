@@ -16,7 +16,9 @@ that takes ``--data-dir`` gets the temporary one (and ``$PUBPOKER_DATA_DIR``,
 ``$HOME`` and the XDG dirs point there too, for anything that falls back on
 them), every path argument (``backup PATH``, ``export --output``,
 ``players import``, ``points --table``, ``config check``) is a file name
-inside it, and the working directory is it.
+inside it (or too long for the file system to make), and the working
+directory is it. Only the commands that read a path are given devices
+(``/dev/zero``, ``/dev/urandom``: endless; ``/dev/null``: empty).
 
 Excluded, and why:
 
@@ -53,6 +55,8 @@ from rules.i18n import LANGUAGES
 ROOT = Path(__file__).resolve().parents[2]
 EXCLUDED = frozenset({"kiosk", "demo"})
 PATH_DESTS = frozenset({"path", "file", "output", "table"})
+#: The commands whose path argument is only read.
+READ_ONLY = frozenset({("config", "check"), ("players", "import"), ("points",)})
 
 
 @dataclass(frozen=True)
@@ -130,9 +134,14 @@ def plausible(action: argparse.Action, tmp: Path) -> st.SearchStrategy[str]:
     return st.sampled_from(PLAUSIBLE.get(action.dest, ["Kari", "2"]))
 
 
-def hostile(action: argparse.Action, tmp: Path) -> st.SearchStrategy[str]:
+def hostile(action: argparse.Action, tmp: Path, leaf: Leaf) -> st.SearchStrategy[str]:
     if action.dest in PATH_DESTS:
-        return plausible(action, tmp)  # a hostile path is a path outside the sandbox
+        # A name too long for the file system creates nothing; endless or empty
+        # devices only where the command reads (a write there would leave the sandbox).
+        paths = [str(tmp / ("y" * 300)), str(tmp / "y" / ("y" * 5000))]
+        if leaf.words in READ_ONLY:
+            paths += ["/dev/zero", "/dev/null", "/dev/urandom"]
+        return st.sampled_from(paths)
     if action.type is int or action.type is float:
         # Mostly numbers argparse takes, so what is behind it sees them.
         numbers = st.one_of(st.integers().map(str), st.integers(-5, 20).map(str),
@@ -161,7 +170,7 @@ def argv_for(draw: st.DrawFn, tmp: Path, leaf: Leaf) -> list[str]:
         argv += ["--lang", draw(st.sampled_from(LANGUAGES))]
     argv += leaf.words
     for action in chosen:
-        value = draw(hostile(action, tmp) if action in bad else plausible(action, tmp))
+        value = draw(hostile(action, tmp, leaf) if action in bad else plausible(action, tmp))
         if not action.option_strings:
             argv.append(value)
             continue
