@@ -139,6 +139,15 @@ class BadNumber(RulesError, ValueError):
     }
 
 
+class NoSuchSeat(RulesError, ValueError):
+    messages = {
+        "nn": "Sete {seat} finst ikkje: eit bord har sete 1 til {high}",
+        "nb": "Sete {seat} finnes ikke: et bord har sete 1 til {high}",
+        "da": "Sæde {seat} findes ikke: et bord har sæde 1 til {high}",
+        "en": "Seat {seat} does not exist: a table has seats 1 to {high}",
+    }
+
+
 class NumberTooBig(RulesError, ValueError):
     messages = {
         "nn": "«{text}» er for stort; bruk eit tal opp til {high}",
@@ -200,8 +209,17 @@ def _seat_map(text: str, value: Callable[[str], T], example: str) -> dict[int, T
         seat_text = seat_text.strip()
         if not colon or not _is_digits(seat_text) or _number(seat_text) in result:
             raise BadSeatList(text=part.strip() or text, example=example)
-        result[_number(seat_text)] = value(rest.strip().rstrip(",;"))
+        result[_seat(seat_text)] = value(rest.strip().rstrip(",;"))
     return result
+
+
+def _seat(text: str) -> int:
+    """A seat at one table: 11 at most (tournament.seats_per_table), so 12 000 seats
+    pasted into ``--contributions`` are refused instead of minutes of side pots."""
+    seat = _number(text)
+    if not 1 <= seat <= SEATS_RANGE[1]:
+        raise NoSuchSeat(seat=text.strip(), high=SEATS_RANGE[1])
+    return seat
 
 
 def _seats(text: str) -> frozenset[int]:
@@ -209,7 +227,7 @@ def _seats(text: str) -> frozenset[int]:
     parts = [p for p in re.split(r"[,;\s]+", text.strip()) if p]
     if not all(_is_digits(p) for p in parts):
         raise BadSeatList(text=text, example="2,5")
-    return frozenset(_number(p) for p in parts)
+    return frozenset(_seat(p) for p in parts)
 
 
 def _blinds(args: argparse.Namespace) -> Blinds:

@@ -156,6 +156,11 @@ CASES: dict[str, tuple[tuple[str | bytes, ...], str, str]] = {
         ("clock", "add", "1e300"),
         "clock add 1e+300 is out of range; use a number from -10,800 to 10,800",
         "clock add 1e+300 er utanfor grensene; bruk eit tal frå -10 800 til 10 800"),
+    "side pots for 11,000 seats (a minute of output before)": (
+        ("rules", "pots", "--contributions",
+         ",".join(f"{seat}:{seat * 7}" for seat in range(1, 11_000))),
+        "Seat 12 does not exist: a table has seats 1 to 11",
+        "Sete 12 finst ikkje: eit bord har sete 1 til 11"),
     "check-in with neither name nor card": (
         ("checkin",),
         "Give the player's name or --card UID",
