@@ -41,6 +41,7 @@ import io
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,6 +93,7 @@ KNOWN_BAD = st.sampled_from([
     "99999999999", "-99999999999", "1e308", "nan", "inf", "-inf", "0", "-1",
     "9" * 5000, "0x1F", "1_000", "10 000", "²", "٣", "1:5000,2:1400", "100/200",
     "raise 99999999999999999999, call", "Ah Kh 7c 2d 2s", "1:AsAd,2:KcKd",
+    ",".join(f"{seat}:{seat * 7}" for seat in range(1, 3000)), "call, " * 2000,
 ])
 #: Short strings of the characters that format patterns, printf, terminals and
 #: number parsers give meaning to: most draws hold some combination of them.
@@ -225,6 +227,8 @@ def test_the_fuzz_reaches_every_command_but_the_excluded() -> None:
     assert len(LEAVES) >= 25
 
 
+#: Far above any command's time on a loaded Pi-class box, far below a runaway's.
+RUNAWAY_SECONDS = 20.0
 #: Examples per command: about 0.4 s of in-process runs each, 12 s for the CLI.
 EXAMPLES = int(os.environ.get("PUBPOKER_FUZZ_EXAMPLES", "25"))
 
@@ -236,7 +240,10 @@ EXAMPLES = int(os.environ.get("PUBPOKER_FUZZ_EXAMPLES", "25"))
 def test_no_argument_vector_ends_in_a_traceback(sandbox: Path, leaf: Leaf,
                                                 data: st.DataObject) -> None:
     argv = data.draw(argv_for(sandbox, leaf), label="argv")
+    started = time.monotonic()
     code, err = run_in_process(argv)
+    # A runaway (a table of 99 999 999 999 rows) shows as minutes; a command takes < 1 s.
+    assert time.monotonic() - started < RUNAWAY_SECONDS, argv
     # How far it got (--hypothesis-show-statistics): refused by argparse, or ran.
     event("argparse refused" if "usage:" in err else f"ran, exit {code}")
     assert code in (0, 1, 2), (argv, code, err)
