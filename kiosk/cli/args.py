@@ -101,10 +101,10 @@ def cut_values(message: str) -> str:
 
 
 class CliParser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one translated sentence (exit 2)."""
+    """An ArgumentParser whose errors quote values cut short (exit 2, as argparse's)."""
 
-    #: Set from the arguments as the top parser starts, so every subparser's
-    #: error is in the language asked for, whichever parser finds it.
+    #: Set from the arguments as the top parser starts, so the type functions of
+    #: every subparser (``--size``, ``--speed``) refuse in the language asked for.
     language: ClassVar[str] = DEFAULT_LANGUAGE
 
     # typeshed overloads this on the namespace's type; ours is always a Namespace.
