@@ -153,7 +153,10 @@ def _import(args: argparse.Namespace) -> int:
             text = read_at_most(args.file).decode("utf-8-sig")
         except (OSError, UnicodeDecodeError) as err:
             raise UnreadableFile(path=str(args.file), reason=str(err)) from None
-        report = store.players.import_csv(text)
+        try:
+            report = store.players.import_csv(text)
+        except csv.Error as err:  # a field over csv's 128 KiB: the import is rolled back
+            raise UnreadableFile(path=str(args.file), reason=str(err)) from None
     for error in report.errors:
         print(error.translate(args.lang), file=sys.stderr)
     print(_text(args)["imported"].format(

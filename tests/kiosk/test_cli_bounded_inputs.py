@@ -295,3 +295,10 @@ def test_a_backup_to_a_name_the_file_system_refuses_is_one_sentence(night: Path)
     assert refused(night, ("backup", str(target)), "en") == (
         f"The backup to {shorten(str(target), 200)} failed: File name too long")
     assert not [p for p in night.iterdir() if p.name.startswith("yyy")]
+
+
+def test_a_csv_field_over_csvs_limit_is_one_sentence_and_imports_nothing(night: Path) -> None:
+    big = night / "big.csv"
+    big.write_text("name,card\nNils,\n" + "x" * 200_000 + ",\n", encoding="utf-8")
+    assert refused(night, ("players", "import", str(big)), "en") == (
+        f"Cannot use the file {big}: field larger than field limit (131072)")

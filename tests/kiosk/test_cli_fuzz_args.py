@@ -130,7 +130,8 @@ def plausible(action: argparse.Action, tmp: Path) -> st.SearchStrategy[str]:
         # the directory itself, or a file of hostile JSON/CSV/TOML written there.
         return st.sampled_from([str(tmp / "missing.json"), str(tmp), str(tmp / "junk.txt"),
                                 str(tmp / "players.csv"), str(tmp / "out" / "x.csv"),
-                                str(tmp / "table.json"), str(tmp / "pubpoker.toml")])
+                                str(tmp / "table.json"), str(tmp / "pubpoker.toml"),
+                                str(tmp / "big.csv")])
     if action.choices is not None:
         return st.sampled_from([str(c) for c in action.choices])
     return st.sampled_from(PLAUSIBLE.get(action.dest, ["Kari", "2"]))
@@ -198,6 +199,7 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "junk.txt").write_bytes(b"\xff\xfe{not json\n\x00")
     (tmp_path / "players.csv").write_text("name,card\n" + "{evil},%s\n" + "x" * 5000 + ",1\n"
                                           + "Kari\x1bNordmann,\n4111111111111111,\n")
+    (tmp_path / "big.csv").write_text("name,card\n" + "x" * 200_000 + ",\n")
     (tmp_path / "table.json").write_text('{"per_place": [1e308, -1, "x"], "default": null, '
                                          '"bonus_per": 0, "bonus_places": 99999999999}')
     (tmp_path / "pubpoker.toml").write_text('[venue]\nkey = "' + "ab" * 32 + '"\n'
@@ -255,7 +257,7 @@ def test_no_argument_vector_ends_in_a_traceback(sandbox: Path, leaf: Leaf,
 
 ALLOWED_FILES = frozenset({"pubpoker.db", "pubpoker.db-wal", "pubpoker.db-shm", "exports",
                            "junk.txt", "players.csv", "table.json", "pubpoker.toml",
-                           "missing.json", "x.csv", "snapshots"})
+                           "missing.json", "x.csv", "snapshots", "big.csv"})
 
 
 @settings(max_examples=12, deadline=None,
