@@ -202,6 +202,19 @@ class ConfigTooBig(ConfigError):
     }
 
 
+class ConfigTooDeep(ConfigError):
+    messages = {
+        "nn": "pubpoker.toml har lister eller tabellar i kvarandre så djupt at ho ikkje kan "
+              "lesast; ingen innstilling treng meir enn eitt nivå",
+        "nb": "pubpoker.toml har lister eller tabeller i hverandre så dypt at den ikke kan "
+              "leses; ingen innstilling trenger mer enn ett nivå",
+        "da": "pubpoker.toml har lister eller tabeller i hinanden så dybt, at den ikke kan "
+              "læses; ingen indstilling kræver mere end ét niveau",
+        "en": "pubpoker.toml nests lists or tables too deeply to be read; no setting needs "
+              "more than one level",
+    }
+
+
 class ConfigNotText(ConfigError):
     messages = {
         "nn": "{path} er ikkje ei tekstfil i UTF-8; lagra ho som UTF-8 i ein tekstredigerar",
@@ -851,6 +864,8 @@ def parse_config(text: str, *, hostname: str | None = None) -> Config:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise _syntax_error(err, text) from None
+    except RecursionError:  # tomllib recurses per nested [ or {
+        raise ConfigTooDeep() from None
     for name in doc:
         if name not in _SCHEMA:
             raise _unknown(name, tuple(_SCHEMA))

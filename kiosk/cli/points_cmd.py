@@ -59,6 +59,8 @@ def _load_table(path: Path) -> PointsTable:
         data = json.loads(read_at_most(path).decode("utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
         raise UnreadableTable(path=str(path), reason=str(err)) from None
+    except RecursionError:  # json recurses per nested [ or {
+        raise UnreadableTable(path=str(path), reason="nested too deeply") from None
     if not isinstance(data, dict):
         raise UnreadableTable(path=str(path), reason="expected a JSON object")
     return PointsTable.from_dict(data)

@@ -302,3 +302,16 @@ def test_a_csv_field_over_csvs_limit_is_one_sentence_and_imports_nothing(night: 
     big.write_text("name,card\nNils,\n" + "x" * 200_000 + ",\n", encoding="utf-8")
     assert refused(night, ("players", "import", str(big)), "en") == (
         f"Cannot use the file {big}: field larger than field limit (131072)")
+
+
+def test_files_nested_past_the_parsers_recursion_limit_are_one_sentence(night: Path) -> None:
+    table = night / "deep.json"
+    table.write_text('{"per_place": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    assert refused(night, ("points", "--entrants", "5", "--scheme", "table", "--table",
+                           str(table)), "en") == (
+        f"Cannot read the points table {table}: nested too deeply")
+    config = night / "deep.toml"
+    config.write_text("name = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    assert refused(night, ("config", "check", str(config)), None) == (
+        "pubpoker.toml har lister eller tabellar i kvarandre så djupt at ho ikkje kan "
+        "lesast; ingen innstilling treng meir enn eitt nivå")

@@ -131,7 +131,8 @@ def plausible(action: argparse.Action, tmp: Path) -> st.SearchStrategy[str]:
         return st.sampled_from([str(tmp / "missing.json"), str(tmp), str(tmp / "junk.txt"),
                                 str(tmp / "players.csv"), str(tmp / "out" / "x.csv"),
                                 str(tmp / "table.json"), str(tmp / "pubpoker.toml"),
-                                str(tmp / "big.csv")])
+                                str(tmp / "big.csv"), str(tmp / "deep.json"),
+                                str(tmp / "deep.toml")])
     if action.choices is not None:
         return st.sampled_from([str(c) for c in action.choices])
     return st.sampled_from(PLAUSIBLE.get(action.dest, ["Kari", "2"]))
@@ -200,6 +201,9 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "players.csv").write_text("name,card\n" + "{evil},%s\n" + "x" * 5000 + ",1\n"
                                           + "Kari\x1bNordmann,\n4111111111111111,\n")
     (tmp_path / "big.csv").write_text("name,card\n" + "x" * 200_000 + ",\n")
+    # Parsers that recurse per bracket: json and tomllib hit Python's recursion limit.
+    (tmp_path / "deep.json").write_text('{"per_place": ' + "[" * 50_000 + "]" * 50_000 + "}")
+    (tmp_path / "deep.toml").write_text("name = " + "[" * 50_000 + "]" * 50_000 + "\n")
     (tmp_path / "table.json").write_text('{"per_place": [1e308, -1, "x"], "default": null, '
                                          '"bonus_per": 0, "bonus_places": 99999999999}')
     (tmp_path / "pubpoker.toml").write_text('[venue]\nkey = "' + "ab" * 32 + '"\n'
@@ -257,7 +261,8 @@ def test_no_argument_vector_ends_in_a_traceback(sandbox: Path, leaf: Leaf,
 
 ALLOWED_FILES = frozenset({"pubpoker.db", "pubpoker.db-wal", "pubpoker.db-shm", "exports",
                            "junk.txt", "players.csv", "table.json", "pubpoker.toml",
-                           "missing.json", "x.csv", "snapshots", "big.csv"})
+                           "missing.json", "x.csv", "snapshots", "big.csv",
+                           "deep.json", "deep.toml"})
 
 
 @settings(max_examples=12, deadline=None,
