@@ -1,15 +1,20 @@
 """Hypothesis fuzz of the ``pubpoker`` command line: no argument vector ends in a traceback.
 
-The argument vectors are drawn from the CLI's own parser (``build_parser()``):
-every leaf command with its positionals and options, each option given a
-hostile value of the kind it takes (numbers: huge, negative, NaN, not numbers;
-choices: a valid one or not; free text: braces, ``%``, unicode, control
-characters, 5,000 characters, things that look like options), sometimes with
-junk arguments after them. Each must end with exit status 0, 1 or 2 and
-without a Python traceback. Most examples run in-process through
-``kiosk.cli.main(argv)``, whose only handler is for ``RulesError``, so any
-other exception escapes to Hypothesis as it would to the TD's terminal; a few
-run as real processes, where a traceback is read from stderr.
+The argument vectors are drawn from the CLI's own parser (``build_parser()``),
+command by command (every leaf, its positionals and options): plausible values
+for all arguments but one or two, which get a hostile value of the kind they
+take (numbers: huge, negative, NaN, not numbers; free text: braces, ``%``,
+unicode, control characters, up to 5,000 characters, pasted lists, things that
+look like options; paths: files of hostile CSV, JSON and TOML, a CSV field
+over csv's limit, brackets nested past the parsers' recursion limit), so the
+command runs far enough for that value to reach the code behind it;
+sometimes junk arguments follow. Each must end with exit status 0, 1 or 2,
+without a Python traceback, a 5,000-character line or a runaway (20 s). The
+store is a night in progress, and every example changes it further. Most
+examples run in-process through ``kiosk.cli.main(argv)``, whose only handler
+is for ``RulesError``, so any other exception escapes to Hypothesis as it
+would to the TD's terminal; a few run as real processes, where a traceback is
+read from stderr. ``PUBPOKER_FUZZ_EXAMPLES`` sets the examples per command.
 
 Nothing can be written outside the test's temporary directory: every command
 that takes ``--data-dir`` gets the temporary one (and ``$PUBPOKER_DATA_DIR``,
