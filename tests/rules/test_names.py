@@ -71,3 +71,14 @@ def test_a_log_written_before_the_limits_folds_as_it_did() -> None:
                                                       name=long_name))
     state = fold([*night.records, old])
     assert state.players["old"].name == long_name
+
+
+def test_a_player_registered_before_the_limits_still_checks_in() -> None:
+    night = Night()
+    long_name = "Kari Nordmann-Haugland frå Sogn og Fjordane"
+    # Another device's event, right after the tournament was made (lamport 1, "td").
+    night.replay.add(Record("tz", 1, 1, "t1", PlayerRegistered(at=1.0, player_id="old",
+                                                                name=long_name)))
+    assert night.state.players["old"].name == long_name
+    night.do(CheckIn("old", long_name))
+    assert night.state.players["old"].checked_in
