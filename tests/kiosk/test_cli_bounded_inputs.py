@@ -315,3 +315,11 @@ def test_files_nested_past_the_parsers_recursion_limit_are_one_sentence(night: P
     assert refused(night, ("config", "check", str(config)), None) == (
         "pubpoker.toml har lister eller tabellar i kvarandre så djupt at ho ikkje kan "
         "lesast; ingen innstilling treng meir enn eitt nivå")
+
+
+def test_a_percent_sign_and_doubled_braces_are_literal_in_the_name(tmp_path: Path) -> None:
+    done = pubpoker(tmp_path, "tournament", "new", "--name", "100% {{moro}} %s {weekday}",
+                    lang="en")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Created: 100% {moro} %s ")
+    assert "{weekday}" not in done.stdout
