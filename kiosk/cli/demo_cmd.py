@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from kiosk.cli.args import CliParser
@@ -44,6 +46,20 @@ def check_options(args: argparse.Namespace) -> None:
         check_number("--frames", args.frames, 0, FRAMES_MAX)
     if args.speed is not None:
         check_number("--speed", args.speed, 0.01, SPEED_MAX)
+    if args.screenshot:
+        # pygame.image.save fails only after the whole run, with its own error.
+        folder = Path(args.screenshot).parent
+        if not folder.is_dir() or not os.access(folder, os.W_OK):
+            raise ScreenshotFolder(path=str(folder))
+
+
+class ScreenshotFolder(RulesError, OSError):
+    messages = {
+        "nn": "--screenshot: mappa {path} finst ikkje eller kan ikkje skrivast i",
+        "nb": "--screenshot: mappen {path} finnes ikke eller kan ikke skrives til",
+        "da": "--screenshot: mappen {path} findes ikke eller kan ikke skrives i",
+        "en": "--screenshot: the folder {path} does not exist or cannot be written to",
+    }
 
 
 def register(sub: Any) -> None:

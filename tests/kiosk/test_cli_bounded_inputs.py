@@ -323,3 +323,14 @@ def test_a_percent_sign_and_doubled_braces_are_literal_in_the_name(tmp_path: Pat
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Created: 100% {moro} %s ")
     assert "{weekday}" not in done.stdout
+
+
+@pytest.mark.parametrize("command", ["kiosk", "demo"])
+def test_a_screenshot_into_a_missing_folder_is_refused_before_the_run(
+        tmp_path: Path, command: str) -> None:
+    missing = tmp_path / "no" / "such"
+    done = pubpoker(tmp_path, command, "--headless", "--frames", "1", "--data-dir",
+                    str(tmp_path), "--screenshot", str(missing / "shot.png"), lang="en")
+    assert (done.returncode, done.stderr.strip()) == (
+        2, f"--screenshot: the folder {missing} does not exist or cannot be written to")
+    assert not (tmp_path / "pubpoker.db").exists()
