@@ -29,6 +29,7 @@ from typing import Any
 
 from kiosk.cli.args import CliParser
 from kiosk.cli.demo_cmd import check_options, parse_size
+from kiosk.role import parse_roles
 from rules.errors import RulesError
 
 __all__ = ["register"]
@@ -113,6 +114,9 @@ def _kiosk(args: argparse.Namespace) -> int:
 
     # Before the config, the store or pygame: a window SDL cannot make fails there.
     check_options(args)
+    if args.role is not None:
+        # An unknown role was dropped without a word: a device that is nothing.
+        parse_roles(args.role)
     source, overrides = _source(args)
     # Straight to the screen (KMSDRM): SDL's video waits for a TV that reports a mode.
     root = wait_root(headless=args.headless)

@@ -334,3 +334,13 @@ def test_a_screenshot_into_a_missing_folder_is_refused_before_the_run(
     assert (done.returncode, done.stderr.strip()) == (
         2, f"--screenshot: the folder {missing} does not exist or cannot be written to")
     assert not (tmp_path / "pubpoker.db").exists()
+
+
+def test_an_unknown_role_is_refused_before_the_kiosk_starts(tmp_path: Path) -> None:
+    for lang, expected in ((None, "Ukjend rolle for eininga: '{evil}'"),
+                           ("en", "Unknown device role: 'display+bartender'")):
+        role = expected.rpartition(": ")[2].strip("'")
+        done = pubpoker(tmp_path, "kiosk", "--headless", "--frames", "1", "--role", role,
+                        "--data-dir", str(tmp_path), lang=lang)
+        assert (done.returncode, done.stderr.strip()) == (2, expected)
+    assert not (tmp_path / "pubpoker.db").exists()
