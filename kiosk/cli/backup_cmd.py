@@ -21,6 +21,19 @@ _TEXT: Final[dict[str, str]] = {
 }
 
 
+class BackupOntoStore(StoreError, OSError):
+    messages = {
+        "nn": "{path} er sjølve databasen; skriv tryggingskopien ein annan stad, "
+              "til dømes på ein USB-pinne",
+        "nb": "{path} er selve databasen; skriv sikkerhetskopien et annet sted, "
+              "for eksempel på en USB-pinne",
+        "da": "{path} er selve databasen; skriv sikkerhedskopien et andet sted, "
+              "for eksempel på en USB-nøgle",
+        "en": "{path} is the store itself; write the backup somewhere else, "
+              "for example to a USB stick",
+    }
+
+
 def register(sub: Any) -> None:
     parser = sub.add_parser(
         "backup", help="copy the store to PATH (safe while the kiosk runs)",
@@ -36,6 +49,11 @@ def _backup(args: argparse.Namespace) -> int:
     if not source.exists():
         raise NoStore(path=str(source))
     try:
+        target = args.path / source.name if args.path.is_dir() else args.path
+        if target.resolve() == source.resolve():
+            # os.replace onto the live file: a running kiosk would write on into the
+            # unlinked old one, and the night after this moment would be lost.
+            raise BackupOntoStore(path=str(target))
         report = backup(source, args.path)
     except OSError as err:
         if isinstance(err, StoreError):
