@@ -357,3 +357,10 @@ def test_a_backup_onto_the_store_itself_is_refused(night: Path) -> None:
         assert refused(night, ("backup", str(target)), lang) == expected
     # Not replaced: a running kiosk would have gone on writing into the old file.
     assert (night / "pubpoker.db").stat().st_ino == inode
+
+
+def test_an_export_over_the_stores_own_files_is_refused(night: Path) -> None:
+    for name in ("pubpoker.db", "pubpoker.db-wal"):
+        assert refused(night, ("export", "standings", "2026", "--output", str(night / name)),
+                       "en") == (f"--output {night / name} is one of the store's files; "
+                                 "write the export somewhere else")
