@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any, Final
 
+from kiosk.cli.bounds import is_store_file
 from kiosk.store.backup import backup
 from kiosk.store.cli import add_data_dir, store_path
 from kiosk.store.errors import BackupFailed, NoStore, StoreError
@@ -23,13 +24,13 @@ _TEXT: Final[dict[str, str]] = {
 
 class BackupOntoStore(StoreError, OSError):
     messages = {
-        "nn": "{path} er sjølve databasen; skriv tryggingskopien ein annan stad, "
+        "nn": "{path} er ei av fila til databasen; skriv tryggingskopien ein annan stad, "
               "til dømes på ein USB-pinne",
-        "nb": "{path} er selve databasen; skriv sikkerhetskopien et annet sted, "
+        "nb": "{path} er en av filene til databasen; skriv sikkerhetskopien et annet sted, "
               "for eksempel på en USB-pinne",
-        "da": "{path} er selve databasen; skriv sikkerhedskopien et andet sted, "
+        "da": "{path} er en af databasens filer; skriv sikkerhedskopien et andet sted, "
               "for eksempel på en USB-nøgle",
-        "en": "{path} is the store itself; write the backup somewhere else, "
+        "en": "{path} is one of the store's files; write the backup somewhere else, "
               "for example to a USB stick",
     }
 
@@ -50,7 +51,7 @@ def _backup(args: argparse.Namespace) -> int:
         raise NoStore(path=str(source))
     try:
         target = args.path / source.name if args.path.is_dir() else args.path
-        if target.resolve() == source.resolve():
+        if is_store_file(source, target):
             # os.replace onto the live file: a running kiosk would write on into the
             # unlinked old one, and the night after this moment would be lost.
             raise BackupOntoStore(path=str(target))

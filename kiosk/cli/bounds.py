@@ -30,6 +30,7 @@ __all__ = [
     "SizeOutOfRange",
     "check_number",
     "check_size",
+    "is_store_file",
     "read_at_most",
 ]
 
@@ -78,6 +79,24 @@ def read_at_most(path: Path, limit: int = FILE_MAX) -> bytes:
     if len(data) > limit:
         raise FileTooBig(path=str(path), limit=limit // 1024)
     return data
+
+
+def is_store_file(store: Path, target: Path) -> bool:
+    """Is ``target`` the store at ``store`` or one of SQLite's files beside it?
+
+    A file written there (an export, a backup's ``os.replace``) would be the
+    end of the night: the database or its WAL overwritten under a running kiosk.
+
+    >>> is_store_file(Path("/data/pubpoker/pubpoker.db"), Path("/data/pubpoker/pubpoker.db-wal"))
+    True
+    >>> is_store_file(Path("/data/pubpoker/pubpoker.db"), Path("/media/usb/pubpoker.db"))
+    False
+    """
+    try:
+        own = {Path(f"{store}{suffix}").resolve() for suffix in ("", "-wal", "-shm", "-journal")}
+        return target.resolve() in own
+    except OSError:
+        return False  # a path the file system refuses: writing there fails on its own
 
 
 class OptionOutOfRange(RulesError, ValueError):

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from kiosk.cli.bounds import is_store_file
 from kiosk.store.cli import add_data_dir, open_cli_store, store_path, write_output
 from rules.errors import RulesError
 
@@ -51,15 +52,7 @@ class OutputIsTheStore(RulesError, ValueError):
 
 def _check_output(args: argparse.Namespace) -> None:
     """A CSV written over ``pubpoker.db`` (or its WAL) would be the end of the night."""
-    if args.output is None:
-        return
-    store = store_path(args)
-    try:
-        target = args.output.resolve()
-        own = {Path(f"{store}{suffix}").resolve() for suffix in ("", "-wal", "-shm", "-journal")}
-    except OSError:
-        return  # write_output names the problem
-    if target in own:
+    if args.output is not None and is_store_file(store_path(args), args.output):
         raise OutputIsTheStore(path=str(args.output))
 
 

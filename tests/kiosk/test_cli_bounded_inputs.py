@@ -348,13 +348,16 @@ def test_an_unknown_role_is_refused_before_the_kiosk_starts(tmp_path: Path) -> N
 
 def test_a_backup_onto_the_store_itself_is_refused(night: Path) -> None:
     inode = (night / "pubpoker.db").stat().st_ino
-    for target, lang, expected in (
-            (night, "en", f"{night / 'pubpoker.db'} is the store itself; write the backup "
-                          "somewhere else, for example to a USB stick"),
-            (night / "pubpoker.db", None, f"{night / 'pubpoker.db'} er sjølve databasen; "
-                                          "skriv tryggingskopien ein annan stad, til dømes "
-                                          "på ein USB-pinne")):
-        assert refused(night, ("backup", str(target)), lang) == expected
+    for target, shown, lang, expected in (
+            (night, "pubpoker.db", "en", "is one of the store's files; write the backup "
+                                         "somewhere else, for example to a USB stick"),
+            (night / "pubpoker.db-wal", "pubpoker.db-wal", "en",
+             "is one of the store's files; write the backup somewhere else, for example "
+             "to a USB stick"),
+            (night / "pubpoker.db", "pubpoker.db", None,
+             "er ei av fila til databasen; skriv tryggingskopien ein annan stad, til dømes "
+             "på ein USB-pinne")):
+        assert refused(night, ("backup", str(target)), lang) == f"{night / shown} {expected}"
     # Not replaced: a running kiosk would have gone on writing into the old file.
     assert (night / "pubpoker.db").stat().st_ino == inode
 
