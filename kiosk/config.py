@@ -49,6 +49,7 @@ import difflib
 import os
 import re
 import socket
+import string
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -61,11 +62,13 @@ from kiosk.role import Role
 from rules.errors import RulesError
 from rules.house import PROFILES
 from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from rules.names import TOURNAMENT_NAME_MAX, forbidden_character
 from rules.structure import PRESETS
 
 __all__ = [
     "BUTTON_ACTIONS",
     "DEFAULT_PATH",
+    "NAME_FIELDS",
     "READER_KINDS",
     "ButtonsConfig",
     "Config",
@@ -78,6 +81,7 @@ __all__ = [
     "TournamentConfig",
     "VenueConfig",
     "WifiConfig",
+    "check_name_pattern",
     "load_config",
     "parse_config",
 ]
@@ -93,6 +97,15 @@ READER_KINDS: tuple[str, ...] = ("rdm6300", "pn532", "line")
 PIN_RANGE = (2, 27)
 TABLE_RANGE = (1, 15)
 SEATS_RANGE = (2, 11)
+#: A pubpoker.toml is a few KiB; reading more (``/dev/zero``, a disk image
+#: copied to the wrong name) would only fill the Pi's memory.
+CONFIG_MAX = 256 * 1024
+#: No setting needs more: the longest are paths and pyserial URLs, and a path
+#: on the Pi's ext4 /data is far shorter. A longer value is a paste gone wrong.
+TEXT_MAX = 255
+#: The peer list on the TV shows a device's name beside its role, and the mDNS
+#: label carries it (kiosk.sync.discovery keeps 40 of it).
+DEVICE_NAME_MAX = 40
 
 
 
@@ -153,8 +166,10 @@ class ConfigError(RulesError, ValueError):
 
     def translate(self, lang: str = DEFAULT_LANGUAGE) -> str:
         template = self.messages.get(lang) or self.messages["en"]
+        # Our own words (_Words) are whole sentences; what the operator wrote is cut short.
         values = {
-            name: value.render(lang) if isinstance(value, _Words) else value
+            name: value.render(lang) if isinstance(value, _Words)
+            else self.render_param(name, value, lang)
             for name, value in self.params.items()
         }
         return template.format(**values)
@@ -175,6 +190,28 @@ class ConfigUnreadable(ConfigError):
         "nb": "Kan ikke lese {path}: {reason}",
         "da": "Kan ikke læse {path}: {reason}",
         "en": "Cannot read {path}: {reason}",
+    }
+
+
+class ConfigTooBig(ConfigError):
+    messages = {
+        "nn": "{path} er for stor (over {limit} KiB) til å vere ein pubpoker.toml",
+        "nb": "{path} er for stor (over {limit} KiB) til å være en pubpoker.toml",
+        "da": "{path} er for stor (over {limit} KiB) til at være en pubpoker.toml",
+        "en": "{path} is too big (over {limit} KiB) to be a pubpoker.toml",
+    }
+
+
+class ConfigTooDeep(ConfigError):
+    messages = {
+        "nn": "pubpoker.toml har lister eller tabellar i kvarandre så djupt at ho ikkje kan "
+              "lesast; ingen innstilling treng meir enn eitt nivå",
+        "nb": "pubpoker.toml har lister eller tabeller i hverandre så dypt at den ikke kan "
+              "leses; ingen innstilling trenger mer enn ett nivå",
+        "da": "pubpoker.toml har lister eller tabeller i hinanden så dybt, at den ikke kan "
+              "læses; ingen indstilling kræver mere end ét niveau",
+        "en": "pubpoker.toml nests lists or tables too deeply to be read; no setting needs "
+              "more than one level",
     }
 
 
@@ -327,6 +364,15 @@ class TableWithoutTableRole(ConfigError):
     }
 
 
+class TooLong(ConfigError):
+    messages = {
+        "nn": "{key} «{value}» er for lang ({length} teikn); han kan ha høgst {limit}",
+        "nb": "{key} «{value}» er for lang ({length} tegn); den kan ha høyst {limit}",
+        "da": "{key} «{value}» er for lang ({length} tegn); den må højst have {limit}",
+        "en": "{key} “{value}” is too long ({length} characters); it may have at most {limit}",
+    }
+
+
 class BadText(ConfigError):
     messages = {
         "nn": "{key} «{value}» er ikkje gyldig: {rule}",
@@ -365,6 +411,18 @@ _RULE_WORDS: dict[str, dict[str, str]] = {
                  "nb": "bruk en absolutt sti, for eksempel /data/pubpoker",
                  "da": "brug en absolut sti, for eksempel /data/pubpoker",
                  "en": "use an absolute path, for example /data/pubpoker"},
+    "one_line": {"nn": "skriv det på éi linje utan styreteikn",
+                 "nb": "skriv det på én linje uten kontrolltegn",
+                 "da": "skriv det på én linje uden kontroltegn",
+                 "en": "write it on one line without control characters"},
+    "name_length": {"nn": f"eit turneringsnamn kan ha høgst {TOURNAMENT_NAME_MAX} teikn "
+                          "når {date} og {weekday} er fylte inn",
+                    "nb": f"et turneringsnavn kan ha høyst {TOURNAMENT_NAME_MAX} tegn "
+                          "når {date} og {weekday} er fylt inn",
+                    "da": f"et turneringsnavn må højst have {TOURNAMENT_NAME_MAX} tegn, "
+                          "når {date} og {weekday} er udfyldt",
+                    "en": f"a tournament name may have at most {TOURNAMENT_NAME_MAX} "
+                          "characters once {date} and {weekday} are filled in"},
     "name": {"nn": "berre {date} og {weekday} kan stå i krøllparentesar",
              "nb": "bare {date} og {weekday} kan stå i krøllparenteser",
              "da": "kun {date} og {weekday} må stå i krøllede parenteser",
@@ -561,13 +619,15 @@ class _Section:
                             value=_show(value))
         return value
 
-    def text(self, key: str, default: str | None = None) -> str | None:
+    def text(self, key: str, default: str | None = None, limit: int = TEXT_MAX) -> str | None:
         value = self._typed(key, str, "str")
         if value is None:
             return default
         value = value.strip()
         if not value:
             raise EmptyValue(key=self.dotted(key))
+        if len(value) > limit:
+            raise TooLong(key=self.dotted(key), value=value, length=len(value), limit=limit)
         return str(value)
 
     def flag(self, key: str, default: bool) -> bool:
@@ -630,7 +690,7 @@ def _device(section: _Section | None, hostname: str) -> DeviceConfig:
         raise BadText(key="device.data_dir", value=raw_dir, rule=_Words(_RULE_WORDS["data_dir"]))
     return DeviceConfig(
         roles=roles,
-        name=s.text("name", hostname) or hostname,
+        name=s.text("name", hostname, limit=DEVICE_NAME_MAX) or hostname,
         table=table,
         language=s.choice("language", DEFAULT_LANGUAGE, LANGUAGES),
         data_dir=Path(raw_dir) if raw_dir else None,
@@ -662,12 +722,7 @@ def _venue(section: _Section | None) -> VenueConfig:
 def _tournament(section: _Section | None) -> TournamentConfig:
     s = section or _Section("tournament", {})
     d = TournamentConfig()
-    name = s.text("name", d.name) or d.name
-    try:
-        name.format(date="", weekday="")
-    except (KeyError, IndexError, ValueError):
-        raise BadText(key="tournament.name", value=name,
-                      rule=_Words(_RULE_WORDS["name"])) from None
+    name = check_name_pattern(s.text("name", d.name) or d.name)
     return TournamentConfig(
         preset=s.choice("preset", d.preset, tuple(PRESETS)),
         house=s.choice("house", d.house, tuple(PROFILES)),
@@ -677,6 +732,52 @@ def _tournament(section: _Section | None) -> TournamentConfig:
         tables=s.number("tables", d.tables, TABLE_RANGE) or d.tables,
         resume_after_break=s.flag("resume_after_break", d.resume_after_break),
     )
+
+
+#: What a tournament name pattern may fill in (:func:`kiosk.tonight.tonight`),
+#: and the most characters each can become (29.11.2026; Wednesday).
+NAME_FIELDS: Mapping[str, int] = {"date": 10, "weekday": 9}
+
+
+def check_name_pattern(pattern: str, key: str = "tournament.name") -> str:
+    """``pattern`` if it is a tournament name pattern that fills in safely, else a ConfigError.
+
+    The CLI's ``--name`` is checked here too (``key="--name"``), so both ways
+    to name a night refuse the same things, naming the fields they allow.
+    Only bare ``{date}`` and ``{weekday}`` are fields: an unknown field or an
+    index (``{evil}``, ``{0}``) would not fill in, and a format spec
+    (``{date:>999999999}``) would fill in a gigabyte. ``%`` is only a
+    character: the pattern goes through :meth:`str.format`, never ``%``.
+
+    >>> check_name_pattern("Fredagspoker {date} – 100% moro {{ }}")
+    'Fredagspoker {date} – 100% moro {{ }}'
+    >>> for bad in ("{evil}", "%s%n{0}", "{date:>99}", "{date!r}", "Poker {"):
+    ...     try:
+    ...         check_name_pattern(bad, key="--name")
+    ...     except BadText as err:
+    ...         print(err.translate("en")[:40])
+    --name “{evil}” is not valid: only {date
+    --name “%s%n{0}” is not valid: only {dat
+    --name “{date:>99}” is not valid: only {
+    --name “{date!r}” is not valid: only {da
+    --name “Poker {” is not valid: only {dat
+    """
+    if not pattern.strip():
+        raise EmptyValue(key=key)
+    try:
+        fields = [(name, spec, conversion)
+                  for _, name, spec, conversion in string.Formatter().parse(pattern)
+                  if name is not None]
+    except ValueError:  # an unmatched brace
+        fields = [("{", None, None)]
+    if any(name not in NAME_FIELDS or spec or conversion for name, spec, conversion in fields):
+        raise BadText(key=key, value=pattern, rule=_Words(_RULE_WORDS["name"]))
+    if forbidden_character(pattern) is not None:
+        raise BadText(key=key, value=pattern, rule=_Words(_RULE_WORDS["one_line"]))
+    longest = pattern.format(**{name: "x" * width for name, width in NAME_FIELDS.items()})
+    if len(" ".join(longest.split())) > TOURNAMENT_NAME_MAX:
+        raise BadText(key=key, value=pattern, rule=_Words(_RULE_WORDS["name_length"]))
+    return pattern
 
 
 def _display(section: _Section | None) -> DisplayConfig:
@@ -763,6 +864,8 @@ def parse_config(text: str, *, hostname: str | None = None) -> Config:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise _syntax_error(err, text) from None
+    except RecursionError:  # tomllib recurses per nested [ or {
+        raise ConfigTooDeep() from None
     for name in doc:
         if name not in _SCHEMA:
             raise _unknown(name, tuple(_SCHEMA))
@@ -805,11 +908,14 @@ def load_config(path: str | os.PathLike[str] = DEFAULT_PATH, *,
     """Read and validate a ``pubpoker.toml`` file."""
     file = Path(path)
     try:
-        raw = file.read_bytes()
+        with file.open("rb") as handle:
+            raw = handle.read(CONFIG_MAX + 1)
     except FileNotFoundError:
         raise ConfigFileMissing(path=str(file)) from None
     except OSError as err:
         raise ConfigUnreadable(path=str(file), reason=err.strerror or str(err)) from None
+    if len(raw) > CONFIG_MAX:
+        raise ConfigTooBig(path=str(file), limit=CONFIG_MAX // 1024)
     try:
         # FAT editors on Windows may add a byte-order mark.
         text = raw.decode("utf-8-sig")

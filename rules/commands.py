@@ -52,6 +52,7 @@ from rules.events import (
     TournamentCreated,
 )
 from rules.house import HouseRules
+from rules.names import PLAYER_NAME_MAX, TOURNAMENT_NAME_MAX, clean_name
 from rules.reducer import apply, verify
 from rules.refusals import NothingToUndo, NoTournament, SeatTaken, UnknownPlayer
 from rules.rng import RandomSource
@@ -351,7 +352,24 @@ def decide(state: Tournament, command: Command, *, now: float,
     decider = _DECIDERS[type(command)]
     if state.config is None and not isinstance(command, CreateTournament):
         raise NoTournament()
+    _check_names(state, command)
     return tuple(decider(state, command, now, rng))
+
+
+def _check_names(state: Tournament, command: Command) -> None:
+    """A new name must fit the screens (:mod:`rules.names`).
+
+    Checked here and not in the reducer, so a log written before the limits
+    folds as it did, on every version. A check-in's name is new only for a
+    player not yet in the tournament; for one already in, it is not used.
+    """
+    if isinstance(command, CreateTournament):
+        clean_name(command.name, TOURNAMENT_NAME_MAX)
+    elif isinstance(command, CheckIn):
+        if command.name and command.player_id not in state.players:
+            clean_name(command.name, PLAYER_NAME_MAX)
+    elif isinstance(command, (RegisterPlayer, RenamePlayer)):
+        clean_name(command.name, PLAYER_NAME_MAX)
 
 
 def execute(state: Tournament, command: Command, *, now: float, rng: RandomSource

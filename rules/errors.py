@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES, format_int
+from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES, format_int, quote_limit, shorten
 
 __all__ = ["RulesError"]
 
@@ -51,12 +51,26 @@ class RulesError(Exception):
     def translate(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The message in ``lang`` (falling back to English for an unknown code)."""
         template = self.messages.get(lang) or self.messages["en"]
-        values = {
-            key: format_int(value, lang) if isinstance(value, int) and not isinstance(value, bool)
-            else value
-            for key, value in self.params.items()
-        }
-        return template.format(**values)
+        return template.format(**{key: self.render_param(key, value, lang)
+                                  for key, value in self.params.items()})
+
+    @staticmethod
+    def render_param(key: str, value: object, lang: str) -> object:
+        """A parameter as a message shows it: numbers grouped, long text cut short.
+
+        Every value a user typed reaches the message through here, so a pasted
+        5,000-character name or a 99 999 999 999 comes back as one short line.
+
+        >>> RulesError.render_param("name", "x" * 50, "en")
+        'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
+        >>> RulesError.render_param("n", 10 ** 60, "en")
+        '1,000,000,000,000,000,000,000,000,000,00…'
+        """
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = format_int(value, lang)
+        if isinstance(value, str):
+            return shorten(value, quote_limit(key))
+        return value
 
     @classmethod
     def missing_languages(cls) -> tuple[str, ...]:

@@ -2,13 +2,37 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Final
 
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "format_int", "format_place", "format_time"]
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "LONG_QUOTE_LIMIT",
+    "QUOTE_LIMIT",
+    "format_int",
+    "format_place",
+    "format_time",
+    "quote_limit",
+    "shorten",
+]
 
 #: Nynorsk is the venue's own language and the default.
 LANGUAGES: Final = ("nn", "nb", "da", "en")
 DEFAULT_LANGUAGE: Final = "nn"
+
+#: A value quoted back in a message is cut to this many characters: a one-line
+#: error on an 80-column SSH terminal (or the TV's status line) must still show
+#: its sentence, and a pasted 5,000-character value is no help repeated whole.
+#: 40 is also the longest player name (:mod:`rules.names`), so a name fits whole.
+QUOTE_LIMIT: Final = 40
+#: Paths and the operating system's reasons are cut later: their useful part
+#: (the file name, "No space left on device") is at the end or in the middle.
+#: So are the lists a message names (the tied players a draw must part, the
+#: presets there are, the actions allowed): each item is already short.
+LONG_QUOTE_LIMIT: Final = 200
+_LONG_PARAMS: Final = frozenset({"path", "reason", "detail", "moved_to", "files", "why",
+                                 "players", "names", "known", "allowed"})
 
 
 def format_int(value: int, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -50,3 +74,40 @@ def format_time(seconds: float) -> str:
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
+
+
+def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters and an ellipsis, to quote it in a message.
+
+    Line breaks and other control characters are shown as ``\\n``-style escapes,
+    so a quoted value never breaks the one line a message is.
+
+    >>> shorten("Kari Nordmann")
+    'Kari Nordmann'
+    >>> shorten("x" * 5000)
+    'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
+    >>> shorten("two\\nlines\\x1b[31m", 14)
+    'two\\\\nlines\\\\x1b…'
+    """
+    if any(_hidden(c) for c in text):
+        text = "".join(c.encode("unicode_escape").decode("ascii") if _hidden(c) else c
+                       for c in text)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def quote_limit(param: str) -> int:
+    """How much of a message parameter is quoted (:data:`QUOTE_LIMIT` unless a path or reason).
+
+    >>> quote_limit("name"), quote_limit("path")
+    (40, 200)
+    """
+    return LONG_QUOTE_LIMIT if param in _LONG_PARAMS else QUOTE_LIMIT
+
+
+def _hidden(char: str) -> bool:
+    # Control characters (Cc), lone surrogates from undecodable argv bytes (Cs)
+    # and the bidi overrides would garble a terminal or the TV line.
+    return unicodedata.category(char) in ("Cc", "Cs") or char in _BIDI
+
+
+_BIDI: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")

@@ -17,6 +17,7 @@ from rules.errors import RulesError
 from rules.house import PointsScheme
 
 __all__ = [
+    "MAX_ENTRANTS",
     "PF_POKERKLUB_BASE",
     "BadEntrants",
     "BadPlace",
@@ -25,6 +26,7 @@ __all__ = [
     "NegativePoints",
     "NoPointsTable",
     "PointsTable",
+    "TooManyEntrants",
     "award",
     "group_points",
     "points",
@@ -41,6 +43,21 @@ class BadEntrants(RulesError, ValueError):
         "nb": "Antall påmeldte må være minst 1, ikke {entrants}",
         "da": "Antallet tilmeldte skal være mindst 1, ikke {entrants}",
         "en": "The number of entrants must be at least 1, not {entrants}",
+    }
+
+
+#: The longest points table printed: a league's biggest night is a few hundred
+#: entrants (15 tables of 11 is 165 seats); a table of N rows costs memory in N,
+#: and 99 999 999 999 rows would never finish.
+MAX_ENTRANTS: Final = 10_000
+
+
+class TooManyEntrants(RulesError, ValueError):
+    messages = {
+        "nn": "Ein poengtabell går opp til {limit} påmelde, ikkje {entrants}",
+        "nb": "En poengtabell går opp til {limit} påmeldte, ikke {entrants}",
+        "da": "En pointtabel går op til {limit} tilmeldte, ikke {entrants}",
+        "en": "A points table goes up to {limit} entrants, not {entrants}",
     }
 
 
@@ -183,6 +200,8 @@ def points_table(
     """
     if entrants < 1:
         raise BadEntrants(entrants=entrants)
+    if entrants > MAX_ENTRANTS:
+        raise TooManyEntrants(entrants=entrants, limit=MAX_ENTRANTS)
     return tuple((p, points(p, entrants, scheme, table)) for p in range(1, entrants + 1))
 
 

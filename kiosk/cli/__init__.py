@@ -15,6 +15,7 @@ import pkgutil
 import sys
 from collections.abc import Sequence
 
+from kiosk.cli.args import CliParser, check_arguments
 from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES
 
@@ -22,7 +23,7 @@ __all__ = ["build_parser", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CliParser(
         prog="pubpoker", description="Run pub poker tournaments from a Raspberry Pi."
     )
     parser.add_argument(
@@ -43,6 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        check_arguments(sys.argv[1:] if argv is None else argv)
         status = args.func(args)
     except RulesError as err:
         print(err.translate(args.lang), file=sys.stderr)

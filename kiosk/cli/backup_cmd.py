@@ -6,9 +6,10 @@ import argparse
 from pathlib import Path
 from typing import Any, Final
 
+from kiosk.cli.bounds import is_store_file
 from kiosk.store.backup import backup
 from kiosk.store.cli import add_data_dir, store_path
-from kiosk.store.errors import NoStore
+from kiosk.store.errors import BackupFailed, NoStore, StoreError
 from rules.i18n import DEFAULT_LANGUAGE, format_int
 
 __all__ = ["register"]
@@ -19,6 +20,19 @@ _TEXT: Final[dict[str, str]] = {
     "da": "Sikkerhedskopi skrevet til {path} ({events} hændelser, {kib} KiB)",
     "en": "Backup written to {path} ({events} events, {kib} KiB)",
 }
+
+
+class BackupOntoStore(StoreError, OSError):
+    messages = {
+        "nn": "{path} er ei av fila til databasen; skriv tryggingskopien ein annan stad, "
+              "til dømes på ein USB-pinne",
+        "nb": "{path} er en av filene til databasen; skriv sikkerhetskopien et annet sted, "
+              "for eksempel på en USB-pinne",
+        "da": "{path} er en af databasens filer; skriv sikkerhedskopien et andet sted, "
+              "for eksempel på en USB-nøgle",
+        "en": "{path} is one of the store's files; write the backup somewhere else, "
+              "for example to a USB stick",
+    }
 
 
 def register(sub: Any) -> None:
@@ -35,7 +49,18 @@ def _backup(args: argparse.Namespace) -> int:
     source = store_path(args)
     if not source.exists():
         raise NoStore(path=str(source))
-    report = backup(source, args.path)
+    try:
+        target = args.path / source.name if args.path.is_dir() else args.path
+        if is_store_file(source, target):
+            # os.replace onto the live file: a running kiosk would write on into the
+            # unlinked old one, and the night after this moment would be lost.
+            raise BackupOntoStore(path=str(target))
+        report = backup(source, args.path)
+    except OSError as err:
+        if isinstance(err, StoreError):
+            raise
+        # A target the file system refuses before the copy starts (a name too long).
+        raise BackupFailed(path=str(args.path), reason=err.strerror or str(err)) from None
     lang = args.lang if args.lang in _TEXT else DEFAULT_LANGUAGE
     print(_TEXT[lang].format(path=report.path, events=format_int(report.events, lang),
                              kib=format_int(report.bytes // 1024, lang)))

@@ -11,7 +11,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from kiosk.store.cli import add_data_dir, open_cli_store, write_output
+from kiosk.cli.bounds import is_store_file
+from kiosk.store.cli import add_data_dir, open_cli_store, store_path, write_output
+from rules.errors import RulesError
 
 __all__ = ["register"]
 
@@ -39,7 +41,23 @@ def _common(parser: argparse.ArgumentParser) -> None:
     add_data_dir(parser)
 
 
+class OutputIsTheStore(RulesError, ValueError):
+    messages = {
+        "nn": "--output {path} er ei av fila til databasen; skriv eksporten ein annan stad",
+        "nb": "--output {path} er en av filene til databasen; skriv eksporten et annet sted",
+        "da": "--output {path} er en af databasens filer; skriv eksporten et andet sted",
+        "en": "--output {path} is one of the store's files; write the export somewhere else",
+    }
+
+
+def _check_output(args: argparse.Namespace) -> None:
+    """A CSV written over ``pubpoker.db`` (or its WAL) would be the end of the night."""
+    if args.output is not None and is_store_file(store_path(args), args.output):
+        raise OutputIsTheStore(path=str(args.output))
+
+
 def _results(args: argparse.Namespace) -> int:
+    _check_output(args)
     with open_cli_store(args, must_exist=True) as store:
         text = store.export_results(args.tournament, args.format)
     write_output(text, args.output, sys.stdout)
@@ -47,6 +65,7 @@ def _results(args: argparse.Namespace) -> int:
 
 
 def _standings(args: argparse.Namespace) -> int:
+    _check_output(args)
     with open_cli_store(args, must_exist=True) as store:
         text = store.export_standings(args.season, args.format)
     write_output(text, args.output, sys.stdout)

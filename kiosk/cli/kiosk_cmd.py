@@ -27,7 +27,10 @@ import math
 from pathlib import Path
 from typing import Any
 
-from kiosk.cli.demo_cmd import parse_size
+from kiosk.cli.args import CliParser
+from kiosk.cli.demo_cmd import check_options, parse_size
+from kiosk.role import parse_roles
+from rules.errors import RulesError
 
 __all__ = ["register"]
 
@@ -55,23 +58,32 @@ def register(sub: Any) -> None:
 
 
 def parse_speed(value: str) -> float:
-    """``--speed``: a finite number above 0.
+    """``--speed``: a finite number above 0, refused in the language of ``--lang``.
 
     >>> parse_speed("60")
     60.0
+    >>> CliParser.language = "en"
     >>> parse_speed("0")
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: --speed must be a number above 0 (1 is real time), not '0'
+    argparse.ArgumentTypeError: --speed must be a number above 0 (1 is real time), not “0”
     """
     try:
         speed = float(value)
     except ValueError:
         speed = math.nan
     if not math.isfinite(speed) or speed <= 0:
-        raise argparse.ArgumentTypeError(
-            f"--speed must be a number above 0 (1 is real time), not {value!r}")
+        raise argparse.ArgumentTypeError(BadSpeed(value=value).translate(CliParser.language))
     return speed
+
+
+class BadSpeed(RulesError, ValueError):
+    messages = {
+        "nn": "--speed må vere eit tal over 0 (1 er vanleg tid), ikkje «{value}»",
+        "nb": "--speed må være et tall over 0 (1 er vanlig tid), ikke «{value}»",
+        "da": "--speed skal være et tal over 0 (1 er almindelig tid), ikke »{value}«",
+        "en": "--speed must be a number above 0 (1 is real time), not “{value}”",
+    }
 
 
 def _source(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
@@ -100,6 +112,11 @@ def _kiosk(args: argparse.Namespace) -> int:
     from kiosk.bootstrap import bootstrap, open_screen, resolve_options, wait_for_screen
     from kiosk.hdmi import wait_root
 
+    # Before the config, the store or pygame: a window SDL cannot make fails there.
+    check_options(args)
+    if args.role is not None:
+        # An unknown role was dropped without a word: a device that is nothing.
+        parse_roles(args.role)
     source, overrides = _source(args)
     # Straight to the screen (KMSDRM): SDL's video waits for a TV that reports a mode.
     root = wait_root(headless=args.headless)

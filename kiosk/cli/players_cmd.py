@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
+from kiosk.cli.bounds import read_at_most
 from kiosk.store.cli import add_data_dir, open_cli_store
 from kiosk.store.errors import UnreadableFile
 from rules.i18n import DEFAULT_LANGUAGE
@@ -149,8 +150,12 @@ def _list(args: argparse.Namespace) -> int:
 def _import(args: argparse.Namespace) -> int:
     with open_cli_store(args) as store:
         try:
-            report = store.players.import_csv(args.file)
+            text = read_at_most(args.file).decode("utf-8-sig")
         except (OSError, UnicodeDecodeError) as err:
+            raise UnreadableFile(path=str(args.file), reason=str(err)) from None
+        try:
+            report = store.players.import_csv(text)
+        except csv.Error as err:  # a field over csv's 128 KiB: the import is rolled back
             raise UnreadableFile(path=str(args.file), reason=str(err)) from None
     for error in report.errors:
         print(error.translate(args.lang), file=sys.stderr)

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any, Final
 
+from kiosk.cli.bounds import read_at_most
 from rules.errors import RulesError
 from rules.house import PointsScheme
 from rules.i18n import DEFAULT_LANGUAGE
@@ -55,9 +56,11 @@ def register(sub: Any) -> None:
 
 def _load_table(path: Path) -> PointsTable:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_at_most(path).decode("utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
         raise UnreadableTable(path=str(path), reason=str(err)) from None
+    except RecursionError:  # json recurses per nested [ or {
+        raise UnreadableTable(path=str(path), reason="nested too deeply") from None
     if not isinstance(data, dict):
         raise UnreadableTable(path=str(path), reason="expected a JSON object")
     return PointsTable.from_dict(data)

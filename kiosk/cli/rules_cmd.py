@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from kiosk.cli.bounds import check_number
+from kiosk.config import SEATS_RANGE
 from rules.betting import BettingHand, BettingStructure, Blinds, Street, play
 from rules.betting_actions import ActionKind
 from rules.betting_errors import BadStack
@@ -137,6 +139,24 @@ class BadNumber(RulesError, ValueError):
     }
 
 
+class NoSuchSeat(RulesError, ValueError):
+    messages = {
+        "nn": "Sete {seat} finst ikkje: eit bord har sete 1 til {high}",
+        "nb": "Sete {seat} finnes ikke: et bord har sete 1 til {high}",
+        "da": "Sæde {seat} findes ikke: et bord har sæde 1 til {high}",
+        "en": "Seat {seat} does not exist: a table has seats 1 to {high}",
+    }
+
+
+class NumberTooBig(RulesError, ValueError):
+    messages = {
+        "nn": "«{text}» er for stort; bruk eit tal opp til {high}",
+        "nb": "«{text}» er for stort; bruk et tall opp til {high}",
+        "da": "»{text}« er for stort; brug et tal op til {high}",
+        "en": '"{text}" is too big; use a number up to {high}',
+    }
+
+
 class BadBlindsText(RulesError, ValueError):
     messages = {
         "nn": "Kan ikkje lese blindane «{text}»: skriv til dømes 100/200",
@@ -160,12 +180,25 @@ class MissingOption(RulesError, ValueError):
 _NUMBER = re.compile(r"-?\d[\d \u2009\u202f_]*")
 
 
+#: No stack, pot or seat on a pub's felt comes near it; a longer number is a
+#: typo, and thousands of digits would not even convert (Python's int limit).
+NUMBER_MAX = 10**15
+
+
 def _number(text: str) -> int:
-    """An int written with optional thousands spaces ("10 000")."""
+    """An int written with optional thousands spaces ("10 000"), at most :data:`NUMBER_MAX`."""
     cleaned = text.strip()
     if not _NUMBER.fullmatch(cleaned):
         raise BadNumber(text=cleaned)
-    return int(re.sub(r"[ \u2009\u202f_]", "", cleaned))
+    digits = re.sub(r"[ \u2009\u202f_]", "", cleaned)
+    if len(digits.lstrip("-0")) > len(str(NUMBER_MAX)) or abs(int(digits)) > NUMBER_MAX:
+        raise NumberTooBig(text=cleaned, high=NUMBER_MAX)
+    return int(digits)
+
+
+def _is_digits(text: str) -> bool:
+    # str.isdigit() takes "²", which int() refuses.
+    return text.isascii() and text.isdigit()
 
 
 def _seat_map(text: str, value: Callable[[str], T], example: str) -> dict[int, T]:
@@ -174,18 +207,27 @@ def _seat_map(text: str, value: Callable[[str], T], example: str) -> dict[int, T
     for part in re.split(r"[,;]\s*(?=[^,;]*:)", text.strip()):
         seat_text, colon, rest = part.partition(":")
         seat_text = seat_text.strip()
-        if not colon or not seat_text.isdigit() or int(seat_text) in result:
+        if not colon or not _is_digits(seat_text) or _number(seat_text) in result:
             raise BadSeatList(text=part.strip() or text, example=example)
-        result[int(seat_text)] = value(rest.strip().rstrip(",;"))
+        result[_seat(seat_text)] = value(rest.strip().rstrip(",;"))
     return result
+
+
+def _seat(text: str) -> int:
+    """A seat at one table: 11 at most (tournament.seats_per_table), so 12 000 seats
+    pasted into ``--contributions`` are refused instead of minutes of side pots."""
+    seat = _number(text)
+    if not 1 <= seat <= SEATS_RANGE[1]:
+        raise NoSuchSeat(seat=text.strip(), high=SEATS_RANGE[1])
+    return seat
 
 
 def _seats(text: str) -> frozenset[int]:
     """``"2,5"`` or ``"2 5"`` as a set of seats."""
     parts = [p for p in re.split(r"[,;\s]+", text.strip()) if p]
-    if not all(p.isdigit() for p in parts):
+    if not all(_is_digits(p) for p in parts):
         raise BadSeatList(text=text, example="2,5")
-    return frozenset(int(p) for p in parts)
+    return frozenset(_seat(p) for p in parts)
 
 
 def _blinds(args: argparse.Namespace) -> Blinds:
@@ -194,9 +236,9 @@ def _blinds(args: argparse.Namespace) -> Blinds:
     if text is None:
         raise MissingOption(option="--blinds", example="100/200")
     parts = [p.replace(" ", "") for p in text.split("/")]
-    if len(parts) not in (2, 3) or not all(p.isdigit() for p in parts):
+    if len(parts) not in (2, 3) or not all(_is_digits(p) for p in parts):
         raise BadBlindsText(text=text)
-    small, big, *rest = (int(p) for p in parts)
+    small, big, *rest = (_number(p) for p in parts)
     ante = _number(args.ante) if args.ante is not None else (rest[0] if rest else 0)
     if not 0 <= small <= big or big <= 0 or ante < 0:
         raise BadBlindsText(text=text)
@@ -214,7 +256,8 @@ def _hand(args: argparse.Namespace) -> BettingHand:
     if args.stacks is not None:
         stacks = _seat_map(args.stacks, _stack, "1:5000,2:1400,3:8000")
     else:
-        players = _number(args.players)
+        # A table's seats, as the config allows them (tournament.seats_per_table).
+        players = int(check_number("--players", _number(args.players), *SEATS_RANGE))
         stacks = dict.fromkeys(range(1, players + 1), _number(args.stack))
     for seat, stack in stacks.items():
         if stack < 0:

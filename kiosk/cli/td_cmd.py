@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+from kiosk.cli.bounds import CLOCK_ADJUST_MAX, check_number
 from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard, Store
 from kiosk.store.cli import add_data_dir, open_cli_store, store_path
@@ -108,6 +109,15 @@ class NotFinished(RulesError, ValueError):
     }
 
 
+class NameOrCardNeeded(RulesError, ValueError):
+    messages = {
+        "nn": "Skriv namnet til spelaren eller --card UID",
+        "nb": "Skriv navnet til spilleren eller --card UID",
+        "da": "Skriv spillerens navn eller --card UID",
+        "en": "Give the player's name or --card UID",
+    }
+
+
 @contextmanager
 def _station(args: argparse.Namespace) -> Iterator[Station]:
     store = open_cli_store(args)
@@ -143,14 +153,19 @@ def _player(station: Station, name: str) -> str:
 # --- tournament ---------------------------------------------------------------------------
 
 def _new(args: argparse.Namespace) -> int:
-    from kiosk.config import TournamentConfig
+    from kiosk.config import SEATS_RANGE, TABLE_RANGE, TournamentConfig, check_name_pattern
     from kiosk.tonight import tonight
 
     base = TournamentConfig()
+    # Checked as the config checks them, before the store is opened.
+    name = check_name_pattern(args.name, key="--name") if args.name else base.name
+    seats = base.seats_per_table if args.seats is None else int(
+        check_number("--seats", args.seats, *SEATS_RANGE))
+    tables = base.tables if args.tables is None else int(
+        check_number("--tables", args.tables, *TABLE_RANGE))
     config = TournamentConfig(
         preset=args.preset or base.preset, house=args.house or base.house,
-        name=args.name or base.name, seats_per_table=args.seats or base.seats_per_table,
-        tables=args.tables or base.tables)
+        name=name, seats_per_table=seats, tables=tables)
     with _station(args) as station:
         outcome = station.create(tonight(config, dt.date.today()))
         if outcome.refusal is not None:
@@ -237,7 +252,7 @@ def _checkin(args: argparse.Namespace) -> int:
             # A walk-in without a card is added to the venue's players here.
             player = players.find(args.name) or players.add(args.name)
         else:
-            raise SystemExit("pubpoker checkin: give a NAME or --card UID")
+            raise NameOrCardNeeded()
         _run(station, CheckIn(player.id, player.name, player.cards))
         seat = station.state.players[player.id].seat
         if seat is None:
@@ -261,6 +276,8 @@ CLOCK: Mapping[str, Command] = {
 
 
 def _clock(args: argparse.Namespace) -> int:
+    if args.action == "add":
+        check_number("clock add", args.seconds, -CLOCK_ADJUST_MAX, CLOCK_ADJUST_MAX)
     with _station(args) as station:
         command = AdjustTime(args.seconds) if args.action == "add" else CLOCK[args.action]
         _run(station, command)

@@ -17,13 +17,14 @@ from typing import Final
 import pygame
 
 from kiosk.controls.effects import Dismiss, Effect, Popup
+from rules.names import PLAYER_NAME_MAX
 
 __all__ = ["MAX_NAME", "TYPING_SECONDS", "Prompt", "Prompts"]
 
 #: Seconds a prompt stays open after the last key.
 TYPING_SECONDS: Final = 60.0
-#: Longest name a prompt takes.
-MAX_NAME: Final = 40
+#: Longest name a prompt takes: the one the store and the rules accept.
+MAX_NAME: Final = PLAYER_NAME_MAX
 
 
 @dataclass

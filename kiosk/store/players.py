@@ -26,11 +26,12 @@ from kiosk.store.errors import (
     DuplicatePlayer,
     EmptyName,
     PaymentCardRefused,
-    StoreError,
     UnknownPlayer,
 )
 from kiosk.store.tx import transaction
+from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE
+from rules.names import PLAYER_NAME_MAX, clean_name
 
 __all__ = [
     "CardMatch",
@@ -93,7 +94,7 @@ CardResult = CardMatch | UnknownCard | RefusedCard
 @dataclass(frozen=True)
 class LineError:
     line: int
-    error: StoreError
+    error: RulesError
 
     _WORD: ClassVar[dict[str, str]] = {"nn": "Linje", "nb": "Linje", "da": "Linje", "en": "Line"}
 
@@ -119,11 +120,13 @@ def name_key(name: str) -> str:
 
 
 def _clean_name(name: str) -> str:
-    cleaned = " ".join(name.split())
+    # A card swiped into the name field first: the other refusals quote the name.
+    if contains_pan(name):
+        raise PaymentCardRefused()
+    # The same limits as the rules core's, so a name the list takes can check in.
+    cleaned = clean_name(name, PLAYER_NAME_MAX)
     if not cleaned:
         raise EmptyName()
-    if contains_pan(cleaned):
-        raise PaymentCardRefused()
     return cleaned
 
 
@@ -253,7 +256,7 @@ class Players:
                 self.conn.execute("SAVEPOINT line")
                 try:
                     outcome = self._import_line(name, card)
-                except StoreError as err:
+                except RulesError as err:  # the store's refusals and the names rules'
                     self.conn.execute("ROLLBACK TO line")
                     report.errors.append(LineError(number, err))
                 else:

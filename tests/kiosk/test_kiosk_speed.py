@@ -41,9 +41,13 @@ def test_the_speed_parser_doctests() -> None:
 def test_a_speed_of_zero_or_less_is_refused_with_a_clear_message(
         value: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exited:
-        build_parser().parse_args(["kiosk", "--headless", "--speed", value])
+        build_parser().parse_args(["--lang", "en", "kiosk", "--headless", "--speed", value])
     assert exited.value.code == 2
     assert "--speed must be a number above 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exited:
+        build_parser().parse_args(["kiosk", "--headless", "--speed", value])
+    assert exited.value.code == 2
+    assert "--speed må vere eit tal over 0" in capsys.readouterr().err
 
 
 def test_the_default_speed_is_real_time() -> None:

@@ -44,7 +44,8 @@ def test_disk_full_on_append_fails_cleanly_and_the_store_goes_on(store: Store) -
 def test_disk_full_while_saving_a_player_is_a_translated_error(store: Store) -> None:
     fill_disk(store)
     with pytest.raises(DiskFull):
-        store.players.import_csv("name\n" + "\n".join("y" * 2000 + str(i) for i in range(20)))
+        # Names of the longest a player may have (rules.names), enough of them to fill pages.
+        store.players.import_csv("name\n" + "\n".join(f"{'y' * 36}{i:04d}" for i in range(1000)))
     assert store.players.list() == []
     store.conn.execute("PRAGMA max_page_count=1073741823")
     store.players.add("Kari")
