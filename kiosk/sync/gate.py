@@ -10,6 +10,11 @@ a real peer needs a few round trips, a silent one is closed when it is due.
 A proven link no longer counts here (at most one per peer is kept; see
 :meth:`kiosk.sync.service.SyncService._proven`).
 
+An address that has proven itself before (a peer of this night) waits in a
+pool of its own, as large as the strangers': a flood from many addresses
+fills the strangers' pool, but a table that lost its link relinks through
+it. Only the last :data:`REMEMBERED` such addresses are kept.
+
 Pure: the caller passes the time and does the closing.
 
 >>> gate = Gate(total=3, per_address=2, deadline=3.0)
@@ -21,15 +26,23 @@ True
 True
 >>> gate.overdue(b, now=3.1)
 True
+>>> [gate.admit(f"10.0.0.{n}", now=4.0) is None for n in (1, 2, 3)]  # the total
+[False, False, True]
+>>> gate.closed(b)
+>>> gate.admit("10.0.0.9", now=4.0) is not None  # proven before: its own pool
+True
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from enum import Enum
 
-__all__ = ["Gate", "Ticket"]
+__all__ = ["REMEMBERED", "Gate", "Ticket"]
+
+#: Addresses remembered as having proven the key (the most recent ones).
+REMEMBERED = 256
 
 
 class _State(Enum):
@@ -45,6 +58,8 @@ class Ticket:
     address: str
     opened: float
     due: float
+    #: Admitted from the pool of addresses that proved the key before.
+    known: bool = False
     state: _State = _State.WAITING
 
     @property
@@ -54,14 +69,17 @@ class Ticket:
 
 @dataclass
 class Gate:
-    #: Waiting connections at most, from everyone together ...
+    #: Waiting connections at most, from strangers together (and as many again
+    #: from addresses that proved the key before) ...
     total: int
     #: ... and from one remote address.
     per_address: int
     #: Seconds a connection may wait, from its accept to its first proven frame.
     deadline: float
     _by_address: Counter[str] = field(default_factory=Counter, repr=False)
-    _waiting: int = field(default=0, repr=False)
+    #: Waiting now: strangers, and addresses known to have proven the key.
+    _pools: Counter[bool] = field(default_factory=Counter, repr=False)
+    _known: OrderedDict[str, None] = field(default_factory=OrderedDict, repr=False)
 
     def __post_init__(self) -> None:
         if self.total < 1 or self.per_address < 1 or self.deadline <= 0:
@@ -69,21 +87,27 @@ class Gate:
 
     @property
     def waiting(self) -> int:
-        return self._waiting
+        return self._pools[False] + self._pools[True]
 
     def waiting_from(self, address: str) -> int:
         return self._by_address[address]
 
     def admit(self, address: str, now: float) -> Ticket | None:
         """A ticket for a new connection from ``address``, or None: close it at once."""
-        if self._waiting >= self.total or self._by_address[address] >= self.per_address:
+        known = address in self._known
+        if self._pools[known] >= self.total or self._by_address[address] >= self.per_address:
             return None
-        self._waiting += 1
+        self._pools[known] += 1
         self._by_address[address] += 1
-        return Ticket(address, now, now + self.deadline)
+        return Ticket(address, now, now + self.deadline, known)
 
     def authenticated(self, ticket: Ticket) -> None:
         """The peer proved the key: its connection waits no more."""
+        if ticket.waiting:
+            self._known[ticket.address] = None
+            self._known.move_to_end(ticket.address)
+            while len(self._known) > REMEMBERED:
+                self._known.popitem(last=False)
         self._leave(ticket, _State.AUTHENTICATED)
 
     def closed(self, ticket: Ticket) -> None:
@@ -98,7 +122,7 @@ class Gate:
         if not ticket.waiting:
             return
         ticket.state = state
-        self._waiting -= 1
+        self._pools[ticket.known] -= 1
         self._by_address[ticket.address] -= 1
         if not self._by_address[ticket.address]:
             del self._by_address[ticket.address]

@@ -580,8 +580,8 @@ class SyncService:
         At most one proven link per peer. Two in opposite directions (peers that
         dialled each other at once): the one the lower device id dialled stays;
         both ends apply the same rule, so they agree whichever they prove first.
-        Two this device accepted: the newer stays (a peer redials when its old
-        link died, before this end has noticed). Two this device dialled: the
+        Two this device accepted: the one accepted later stays (a peer redials
+        when its old link died, before this end has noticed). Two this device dialled: the
         other end, which accepted them, decides; deciding here too could make the
         two ends keep different ones, by the order their frames arrived.
         """
@@ -605,8 +605,12 @@ class SyncService:
                     return False
                 self._spawn(other.close())
             elif not link.dialer:
-                log.debug("link %d replaces link %d from %s", link.id, other.id, peer)
-                self._spawn(other.close())
+                # The later accept stays, whichever proved itself first.
+                old, new = sorted((link, other), key=lambda lk: lk.id)
+                log.debug("link %d replaces link %d from %s", new.id, old.id, peer)
+                self._spawn(old.close())
+                if old is link:
+                    return False
         return True
 
     async def _have(self, link: Link) -> None:

@@ -86,6 +86,11 @@ def genuine(svc: SyncService, device: str, source: str = "127.0.0.9"
         yield ws
 
 
+def connected(svc: SyncService) -> set[str]:
+    """Peers whose links are proven."""
+    return {p.device_id for p in svc.status().peers if p.connected}
+
+
 def test_a_silent_tcp_connection_is_closed_at_the_deadline(victim: SyncService) -> None:
     took = lifetime(raw(victim, "127.0.0.2"))
     assert DEADLINE - 0.05 <= took <= DEADLINE + 0.5
@@ -110,7 +115,7 @@ def test_one_address_is_held_off_beyond_its_share_and_others_still_get_in(
     assert victim.stats.drops().get("held-off") == 6
     # A keyholder from elsewhere links while that address is full, and stays.
     with genuine(victim, "friend") as friend:
-        wait_for(lambda: victim.peer_count() == 1, 3, what="the friend's link")
+        wait_for(lambda: connected(victim) == {"friend"}, 3, what="the friend's link")
         assert ws_lifetime(friend, limit=DEADLINE * 2) >= DEADLINE * 2 - 0.05
     assert all(lifetime(s) < DEADLINE for s in waiting)  # closed by now
     assert victim.stats.drops().get("hello-timeout") == 4
@@ -131,7 +136,7 @@ def test_many_addresses_together_stop_at_the_total(victim: SyncService) -> None:
 def test_a_second_proven_link_from_one_device_replaces_the_first(
         victim: SyncService) -> None:
     with genuine(victim, "twin") as first:
-        wait_for(lambda: victim.peer_count() == 1, 3, what="the first link")
+        wait_for(lambda: connected(victim) == {"twin"}, 3, what="the first link")
         with genuine(victim, "twin", source="127.0.0.10") as second:
             # The old one is closed (a peer redials when its old link died) ...
             assert ws_lifetime(first, limit=3.0) < 2.0
@@ -146,3 +151,16 @@ def test_a_second_proven_link_from_one_device_replaces_the_first(
             assert not closed.wait(DEADLINE * 2 - 0.1)
             assert victim.peer_count() == 1
     assert "hello-timeout" not in victim.stats.drops()
+
+
+def test_a_peer_that_linked_before_relinks_while_strangers_fill_their_places(
+        victim: SyncService) -> None:
+    with genuine(victim, "table1"):
+        wait_for(lambda: connected(victim) == {"table1"}, 3, what="the table's first link")
+    wait_for(lambda: not connected(victim), 3, what="the link to end")
+    strangers = [raw(victim, f"127.0.0.{n}") for n in range(2, 5) for _ in range(4)]
+    assert lifetime(raw(victim, "127.0.0.5")) < DEADLINE / 2  # the strangers' pool is full
+    with genuine(victim, "table1"):
+        wait_for(lambda: connected(victim) == {"table1"}, 3, what="the table to relink")
+    for sock in strangers:
+        sock.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kiosk.sync.gate import Gate
+from kiosk.sync.gate import REMEMBERED, Gate
 
 
 def test_one_address_gets_its_share_and_no_more() -> None:
@@ -60,3 +60,28 @@ def test_a_gate_that_could_admit_nobody_is_refused(total: int, per_address: int,
                                                    deadline: float) -> None:
     with pytest.raises(ValueError):
         Gate(total=total, per_address=per_address, deadline=deadline)
+
+
+def test_an_address_that_proved_the_key_waits_in_a_pool_of_its_own() -> None:
+    gate = Gate(total=2, per_address=2, deadline=3.0)
+    table = gate.admit("10.0.0.5", now=0.0)
+    assert table is not None
+    gate.authenticated(table)
+    strangers = [gate.admit(f"10.0.0.{n}", now=1.0) for n in (100, 101)]
+    assert None not in strangers and gate.admit("10.0.0.102", now=1.0) is None
+    # The table's link died; it redials while strangers fill theirs.
+    again = [gate.admit("10.0.0.5", now=2.0) for _ in range(3)]
+    assert again[0] is not None and again[1] is not None
+    assert again[2] is None  # its own share still holds
+    assert gate.waiting == 4
+
+
+def test_only_the_latest_proven_addresses_are_remembered() -> None:
+    gate = Gate(total=1, per_address=1, deadline=3.0)
+    for n in range(REMEMBERED + 1):
+        ticket = gate.admit(f"k{n}", now=0.0)
+        assert ticket is not None
+        gate.authenticated(ticket)
+    assert gate.admit("s", now=0.0) is not None  # strangers' pool: full now
+    assert gate.admit("k0", now=0.0) is None  # forgotten: a stranger again
+    assert gate.admit(f"k{REMEMBERED}", now=0.0) is not None
