@@ -7,6 +7,7 @@ tells them apart by address as it would on the pub's Wi-Fi.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import socket
 import threading
@@ -17,6 +18,7 @@ from contextlib import contextmanager
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
+from websockets.sync.server import ServerConnection, serve
 
 from kiosk.sync.auth import new_key, session_id
 from kiosk.sync.frames import decode_frame
@@ -164,3 +166,29 @@ def test_a_peer_that_linked_before_relinks_while_strangers_fill_their_places(
         wait_for(lambda: connected(victim) == {"table1"}, 3, what="the table to relink")
     for sock in strangers:
         sock.close()
+
+
+def test_a_dialled_peer_that_never_says_hello_is_left_at_the_deadline() -> None:
+    """A stranger's mDNS record may point at a port that upgrades and then is silent."""
+    lives: list[float] = []
+    silent_ends = threading.Event()
+
+    def tarpit(ws: ServerConnection) -> None:
+        born = time.monotonic()
+        with contextlib.suppress(ConnectionClosed):
+            for _ in ws:  # the dialler's hello, unanswered
+                pass
+        lives.append(time.monotonic() - born)
+        silent_ends.set()
+
+    with serve(tarpit, "127.0.0.1", 0, compression=None) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        port = server.socket.getsockname()[1]
+        config = SyncConfig(discover=False, watch_store=False, hello_timeout=DEADLINE,
+                            peers=(("127.0.0.1", port),))
+        with SyncService(Identity("dialler", "table", 1), KEY, SharedClock(), config) as svc:
+            assert silent_ends.wait(DEADLINE + 2)
+            wait_for(lambda: svc.stats.drops().get("hello-timeout", 0) >= 1, 2,
+                     what="the timeout to be counted")
+        server.shutdown()
+    assert DEADLINE - 0.05 <= lives[0] <= DEADLINE + 0.5
