@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
-from websockets.asyncio.server import Server, ServerConnection
+from websockets.asyncio.server import ServerConnection
 
 from kiosk.store.log import StoredEvent
 from kiosk.store.watch import StoreWatcher, open_reader
@@ -48,7 +48,7 @@ from kiosk.sync.netwatch import NetWatch, open_netwatch
 from kiosk.sync.outbox import Outbox
 from kiosk.sync.rest import REST_AFTER, REST_CAP, Rest
 from kiosk.sync.roles import allowed
-from kiosk.sync.server import PEER_PATH, GatedConnection, Handler, start_server
+from kiosk.sync.server import PEER_PATH, GatedConnection, Handler, Listening, start_server
 from kiosk.sync.stats import Drop, SyncStats
 from kiosk.sync.status import PeerStatus, SyncStatus, lag
 from kiosk.sync.timesync import OffsetEstimator, Sample, TimeEstimate, choose_reference
@@ -185,7 +185,7 @@ class SyncService:
         self._estimator = OffsetEstimator(speed=clock.speed)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._announcing = False
-        self._server: Server | None = None
+        self._server: Listening | None = None
         self._discovery: Discovery | None = None
         self._rest = Rest(config.rest_after, config.rest_cap, time.monotonic())
         #: Pulsed (set, then cleared) when something happens: resting timers wake.
