@@ -581,9 +581,10 @@ class SyncService:
         dialled each other at once): the one the lower device id dialled stays;
         both ends apply the same rule, so they agree whichever they prove first.
         Two this device accepted: the one accepted later stays (a peer redials
-        when its old link died, before this end has noticed). Two this device dialled: the
-        other end, which accepted them, decides; deciding here too could make the
-        two ends keep different ones, by the order their frames arrived.
+        when its old link died, before this end has noticed). Two this device
+        dialled: the other end, which accepted them, decides; deciding here too
+        could make the two ends keep different ones, by the order their frames
+        arrived.
         """
         assert link.peer is not None
         if isinstance(link.ws, GatedConnection):
