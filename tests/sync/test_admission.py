@@ -7,13 +7,17 @@ tells them apart by address as it would on the pub's Wi-Fi.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import errno
+import logging
 import secrets
 import socket
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -23,7 +27,9 @@ from websockets.sync.server import ServerConnection, serve
 from kiosk.sync.auth import new_key, session_id
 from kiosk.sync.frames import decode_frame
 from kiosk.sync.link import Identity
+from kiosk.sync.server import count_accept_pauses
 from kiosk.sync.service import SyncConfig, SyncService
+from kiosk.sync.stats import SyncStats
 from kiosk.timebase import SharedClock
 from tests.sync.attacker import hello, make
 from tests.sync.harness import wait_for
@@ -192,3 +198,28 @@ def test_a_dialled_peer_that_never_says_hello_is_left_at_the_deadline() -> None:
                      what="the timeout to be counted")
         server.shutdown()
     assert DEADLINE - 0.05 <= lives[0] <= DEADLINE + 0.5
+
+
+def test_a_pause_for_want_of_descriptors_is_counted_once_and_logged_once(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """asyncio reports every accept of one pass that failed; that is one pause."""
+    stats = SyncStats()
+    others: list[dict[str, Any]] = []
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(lambda _, context: others.append(context))
+        count_accept_pauses(loop, stats)
+        for _ in range(2):
+            for _ in range(100):  # one pass of asyncio's accept loop
+                loop.call_exception_handler({
+                    "message": "socket.accept() out of system resource",
+                    "exception": OSError(errno.EMFILE, "Too many open files")})
+            await asyncio.sleep(0.6)
+        loop.call_exception_handler({"message": "something else"})
+
+    with caplog.at_level(logging.WARNING, logger="kiosk.sync.server"):
+        asyncio.run(run())
+    assert stats.drops() == {"accept-paused": 2}
+    assert sum("out of file descriptors" in r.message for r in caplog.records) == 1
+    assert [c["message"] for c in others] == ["something else"]
