@@ -104,11 +104,15 @@ class Gate:
     def authenticated(self, ticket: Ticket) -> None:
         """The peer proved the key: its connection waits no more."""
         if ticket.waiting:
-            self._known[ticket.address] = None
-            self._known.move_to_end(ticket.address)
-            while len(self._known) > REMEMBERED:
-                self._known.popitem(last=False)
+            self.remember(ticket.address)
         self._leave(ticket, _State.AUTHENTICATED)
+
+    def remember(self, address: str) -> None:
+        """A peer at ``address`` proved the key (on a link either end dialled)."""
+        self._known[address] = None
+        self._known.move_to_end(address)
+        while len(self._known) > REMEMBERED:
+            self._known.popitem(last=False)
 
     def closed(self, ticket: Ticket) -> None:
         """The connection is gone (any time, any number of times)."""

