@@ -33,9 +33,10 @@ from tests.sync.test_convergence import start_tournament
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
 
-SILENT = 2000
+#: The flood's size and length (smaller for a dry run of the test itself).
+SILENT = int(os.environ.get("PUBPOKER_FLOOD_SILENT", "2000"))
 UPGRADED = 40
-SECONDS = 20.0
+SECONDS = float(os.environ.get("PUBPOKER_FLOOD_SECONDS", "20"))
 SOURCES = [f"10.77.0.{100 + n}" for n in range(16)]
 UPGRADED_SOURCES = [f"10.77.0.{120 + n}" for n in range(4)]
 DEADLINE = SyncConfig().hello_timeout
