@@ -171,7 +171,8 @@ def test_the_display_keeps_converging_through_a_flood_of_silent_connections(
     assert len(during) >= 5 and max(during) <= 3.0
     assert relink is not None and relink <= 10.0
     assert after <= 1.0
-    assert peak[0] < 1024  # far below LimitNOFILE=4096, and below even the default
+    # What strangers hold is the gate's pool, not the flood's size (LimitNOFILE=4096).
+    assert peak[0] <= fds_before + SyncConfig().max_waiting + 16
 
 
 class Limited(Peer):
