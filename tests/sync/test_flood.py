@@ -162,7 +162,8 @@ def test_the_display_keeps_converging_through_a_flood_of_silent_connections(
           f"event on the display {relink:.2f} s after the kill")
 
     # Strangers are held off and closed on time, the flood notwithstanding.
-    assert silent["opened"] >= SILENT
+    # Made at all: most are reset by the display before the attacker's connect returns.
+    assert silent["opened"] + silent["reset"] >= SILENT
     assert drops.get("held-off", 0) > 0 and drops.get("hello-timeout", 0) > 0
     assert silent["life_max"] <= DEADLINE + SLACK
     assert upgraded["opened"] > 0 and upgraded["life_max"] <= DEADLINE + SLACK
