@@ -8,6 +8,10 @@ the last one seen on this link and its nonce is new, then only if its
 session is this link's: so nothing recorded on one link or earlier on this
 one is accepted again. Whatever fails is dropped and counted, and the link
 goes on.
+
+The first genuine frame after the hellos proves the peer holds the key and
+is live (it is bound to this end's fresh challenge): ``on_proven`` hears of
+it, before the frame is handled, and may end the link there (one per peer).
 """
 
 from __future__ import annotations
@@ -65,7 +69,8 @@ class Link:
     def __init__(self, ws: Socket, *, key: bytes, me: Identity, dialer: bool,
                  stats: SyncStats, tournament: Callable[[], str | None],
                  on_open: Callable[[Link], Awaitable[None]],
-                 on_frame: Callable[[Link, Frame], Awaitable[None]]) -> None:
+                 on_frame: Callable[[Link, Frame], Awaitable[None]],
+                 on_proven: Callable[[Link], bool] | None = None) -> None:
         self.id = next(_ids)
         self.ws = ws
         self.key = key
@@ -75,6 +80,7 @@ class Link:
         self._tournament = tournament
         self._on_open = on_open
         self._on_frame = on_frame
+        self._on_proven = on_proven
         self.peer: PeerInfo | None = None
         self.session: str | None = None
         self._challenge = secrets.token_hex(16)
@@ -110,6 +116,7 @@ class Link:
 
     async def run(self) -> None:
         """Hello, then read frames until the socket closes."""
+        proven = False
         try:
             await self._hello()
             while True:
@@ -123,6 +130,10 @@ class Link:
                     if not await self._take_hello(frame):
                         return
                     continue
+                if not proven:
+                    proven = True
+                    if self._on_proven is not None and not self._on_proven(self):
+                        return
                 await self._on_frame(self, frame)
         except ConnectionClosed as closed:
             if closed.sent is not None and closed.sent.code == 1009:

@@ -35,19 +35,20 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
-from websockets.asyncio.server import Server, ServerConnection
+from websockets.asyncio.server import ServerConnection
 
 from kiosk.store.log import StoredEvent
 from kiosk.store.watch import StoreWatcher, open_reader
 from kiosk.sync.auth import event_seal, open_seal
 from kiosk.sync.discovery import Discovery, Found, head_digest, network_signature
 from kiosk.sync.frames import MAX_FRAME, EventRow, Frame, FrameType
+from kiosk.sync.gate import Gate
 from kiosk.sync.link import Identity, Link
 from kiosk.sync.netwatch import NetWatch, open_netwatch
 from kiosk.sync.outbox import Outbox
 from kiosk.sync.rest import REST_AFTER, REST_CAP, Rest
 from kiosk.sync.roles import allowed
-from kiosk.sync.server import PEER_PATH, Handler, start_server
+from kiosk.sync.server import PEER_PATH, GatedConnection, Handler, Listening, start_server
 from kiosk.sync.stats import Drop, SyncStats
 from kiosk.sync.status import PeerStatus, SyncStatus, lag
 from kiosk.sync.timesync import OffsetEstimator, Sample, TimeEstimate, choose_reference
@@ -111,6 +112,13 @@ class SyncConfig:
     rest_cap: float = REST_CAP
     #: Push this device's events other processes write (see :meth:`SyncService.watch`).
     watch_store: bool = True
+    #: Seconds a connection has, from its accept (or dial) to its first genuine
+    #: frame, before it is closed (:mod:`kiosk.sync.gate`). A real peer needs a
+    #: few round trips; a stranger without the venue key never gets there.
+    hello_timeout: float = 3.0
+    #: Connections not yet proven, at most: in all, and from one address.
+    max_waiting: int = 64
+    max_waiting_per_address: int = 8
 
 
 @dataclass
@@ -177,7 +185,8 @@ class SyncService:
         self._estimator = OffsetEstimator(speed=clock.speed)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._announcing = False
-        self._server: Server | None = None
+        self._server: Listening | None = None
+        self._gate: Gate | None = None
         self._discovery: Discovery | None = None
         self._rest = Rest(config.rest_after, config.rest_cap, time.monotonic())
         #: Pulsed (set, then cleared) when something happens: resting timers wake.
@@ -313,9 +322,13 @@ class SyncService:
         self._stirred = asyncio.Event()
         try:
             self._open_outbox()
+            self._gate = gate = Gate(total=self.config.max_waiting,
+                                     per_address=self.config.max_waiting_per_address,
+                                     deadline=self.config.hello_timeout)
             self._server = await start_server(
                 self._accept, hosts=self.config.addresses, port=self.config.port,
-                view=self._view, ping_interval=self.config.ping_interval,
+                gate=gate, stats=self.stats, view=self._view,
+                ping_interval=self.config.ping_interval,
                 ping_timeout=self.config.ping_timeout)
             self.port = next(iter(self._server.sockets)).getsockname()[1]
             if self.config.discover:
@@ -451,21 +464,36 @@ class SyncService:
     def _new_link(self, ws: Any, dialer: bool) -> Link:
         return Link(ws, key=self.key, me=self.me, dialer=dialer, stats=self.stats,
                     tournament=lambda: self._tournament, on_open=self._opened,
-                    on_frame=self._frame)
+                    on_frame=self._frame, on_proven=self._proven)
 
     async def _accept(self, conn: ServerConnection) -> None:
         await self._serve(self._new_link(conn, dialer=False))
 
     async def _serve(self, link: Link) -> None:
         self._links[link.id] = link
+        # An accepted link's deadline runs from its accept, at the gate; a dialled
+        # one's from here: a stranger's mDNS record may point at a silent port.
+        due = None
+        if link.dialer:
+            due = asyncio.get_running_loop().call_later(self.config.hello_timeout,
+                                                        self._overdue, link)
         try:
             await link.run()
         except Exception:  # one bad link never takes the service down
             log.exception("link %d failed", link.id)
         finally:
+            if due is not None:
+                due.cancel()
             self._links.pop(link.id, None)
             if link.peer is not None:
                 self._stir()  # a peer gone: a while at full cadence, to heal
+
+    def _overdue(self, link: Link) -> None:
+        if not link.verified:
+            self.stats.drop(Drop.HELLO_TIMEOUT)
+            transport = getattr(link.ws, "transport", None)
+            if transport is not None:
+                transport.abort()
 
     def _linked(self, device_id: str | None) -> bool:
         return device_id is not None and any(
@@ -541,18 +569,33 @@ class SyncService:
 
     async def _opened(self, link: Link) -> None:
         assert link.peer is not None
-        if self._duplicate(link):
-            await link.close()
-            return
         self._known[link.peer.device_id] = (link.peer.name, link.peer.role, link.peer.table)
         self._seen[link.peer.device_id] = time.monotonic()
         self._stir()  # a peer: time sync and anti-entropy at their own periods again
         await self._have(link)
 
-    def _duplicate(self, link: Link) -> bool:
-        """Two peers that dialled each other at once keep one link: the one the
-        lower device id dialled. Both ends apply the same rule, so they agree."""
+    def _proven(self, link: Link) -> bool:
+        """The link's peer sent its first genuine frame of this session: it holds
+        the key and is live (a replayed hello gets no further). Keep it or not.
+
+        At most one proven link per peer. Two in opposite directions (peers that
+        dialled each other at once): the one the lower device id dialled stays;
+        both ends apply the same rule, so they agree whichever they prove first.
+        Two this device accepted: the one accepted later stays (a peer redials
+        when its old link died, before this end has noticed). Two this device
+        dialled: the other end, which accepted them, decides; deciding here too
+        could make the two ends keep different ones, by the order their frames
+        arrived.
+        """
         assert link.peer is not None
+        if isinstance(link.ws, GatedConnection):
+            link.ws.authenticated()
+        elif self._gate is not None:
+            # Dialled by this device: when the peer dials back (its process
+            # restarted, say), its address is known at the gate.
+            remote = getattr(link.ws, "remote_address", None)
+            if remote:
+                self._gate.remember(str(remote[0]))
         peer = link.peer.device_id
         keep_dialer = min(self.me.device_id, peer)
 
@@ -560,13 +603,23 @@ class SyncService:
             return self.me.device_id if lk.dialer else peer
 
         for other in list(self._links.values()):
-            if other is link or other.peer is None or other.peer.device_id != peer:
+            if (other is link or not other.verified or other.peer is None
+                    or other.peer.device_id != peer):
                 continue
-            if dialer_of(link) != keep_dialer:
-                return True
-            if dialer_of(other) != keep_dialer:
+            if dialer_of(link) != dialer_of(other):
+                if dialer_of(link) != keep_dialer:
+                    log.debug("link %d: %s has a link dialled the other way", link.id, peer)
+                    self._spawn(link.close())
+                    return False
                 self._spawn(other.close())
-        return False
+            elif not link.dialer:
+                # The later accept stays, whichever proved itself first.
+                old, new = sorted((link, other), key=lambda lk: lk.id)
+                log.debug("link %d replaces link %d from %s", new.id, old.id, peer)
+                self._spawn(old.close())
+                if old is link:
+                    return False
+        return True
 
     async def _have(self, link: Link) -> None:
         await link.send(FrameType.HAVE, vector=self._head, digest=head_digest(self._head))

@@ -12,7 +12,7 @@ __all__ = ["Drop", "SyncStats"]
 
 @unique
 class Drop(StrEnum):
-    """Why a frame or an event was dropped: one counter each."""
+    """Why a frame, an event or a connection was dropped: one counter each."""
 
     MALFORMED = "malformed"
     OVERSIZE = "oversize"
@@ -25,6 +25,13 @@ class Drop(StrEnum):
     ROLE_CLAIM = "role-claim"
     #: This device emitted an event its own role may not (peers will refuse it).
     ROLE_LOCAL = "role-local"
+    #: A connection closed as it was accepted: too many wait for their hello
+    #: already, in all or from its address (:mod:`kiosk.sync.gate`).
+    HELD_OFF = "held-off"
+    #: A connection closed because it had not proven the key by its deadline.
+    HELLO_TIMEOUT = "hello-timeout"
+    #: The listener paused because the process ran out of file descriptors.
+    ACCEPT_PAUSED = "accept-paused"
 
 
 @dataclass

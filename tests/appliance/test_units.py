@@ -104,8 +104,8 @@ def test_every_hardening_line_has_a_comment(unit: Path) -> None:
 def test_kiosk_unit_has_what_the_appliance_needs() -> None:
     text = (REPO / "systemd/pubpoker-kiosk.service").read_text()
     for needed in (
-        "Type=notify", "WatchdogSec=", "Restart=always", "StartLimitIntervalSec=",
-        "StartLimitBurst=", "User=pubpoker",
+        "Type=notify", "WatchdogSec=", "Restart=always", "StartLimitIntervalSec=0",
+        "RestartSec=", "LimitNOFILE=", "User=pubpoker",
         "SupplementaryGroups=video render input gpio dialout audio",
         "TTYPath=/dev/tty1", "StandardInput=tty", "Conflicts=getty@tty1.service",
         "Environment=SDL_VIDEODRIVER=kmsdrm GPIOZERO_PIN_FACTORY=lgpio",

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["auth", "frames", "roles", "timesync", "status", "discovery", "rest"]
+MODULES = ["auth", "frames", "roles", "timesync", "status", "discovery", "rest", "gate"]
 
 
 @pytest.mark.parametrize("name", MODULES)
