@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from kiosk.store.errors import EventConflict
 from kiosk.store.schema import get_meta_int, set_meta
-from kiosk.store.tx import rollback, write_error
+from kiosk.store.tx import db_file, retry_when_full, rollback, write_error
 from rules.events import Event, Record, UnreadableEvent, event_from_json, event_to_json
 from rules.undo import action_id
 from rules.undo import stamp as stamp_action
@@ -201,6 +201,7 @@ class EventLog:
             return AppendResult()
         return self._write(lambda conn: rows)
 
+    @retry_when_full
     def _write(self, rows_for: Callable[[sqlite3.Connection], list[StoredEvent]]
                ) -> AppendResult:
         """One write transaction; ``rows_for`` runs once the write lock is held."""
@@ -243,7 +244,7 @@ class EventLog:
         except sqlite3.Error as err:
             rollback(conn)
             self.last_seq, self.lamport = before
-            failure = write_error(err)
+            failure = write_error(err, db_file(conn))
             log.error("append failed, nothing kept: %s", err)
             raise failure from err
         except BaseException:

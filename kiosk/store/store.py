@@ -43,7 +43,7 @@ from kiosk.store.tournaments import (
     set_season,
     set_status,
 )
-from kiosk.store.tx import transaction
+from kiosk.store.tx import retry_when_full, transaction
 from rules.events import Event, Record
 from rules.state import Tournament
 
@@ -149,16 +149,19 @@ class Store:
             " AND unreadable IS NULL ORDER BY rowid DESC LIMIT 1").fetchone()
         return None if row is None else str(row[0])
 
+    @retry_when_full
     def set_current_tournament(self, tournament_id: str) -> None:
         with transaction(self.conn):
             set_meta(self.conn, "current_tournament", tournament_id)
 
+    @retry_when_full
     def set_season(self, tournament_id: str, season: str) -> None:
         with transaction(self.conn):
             set_season(self.conn, tournament_id, season)
 
     # --- power cuts -----------------------------------------------------------
 
+    @retry_when_full
     def save_checkpoint(self, tournament_id: str, position: float,
                         at_wall: float | None = None, *, running: bool = True
                         ) -> checkpoints.Checkpoint:
@@ -176,6 +179,7 @@ class Store:
 
     # --- results --------------------------------------------------------------
 
+    @retry_when_full
     def record_results(self, tournament_id: str, state: Tournament | None = None
                        ) -> list[results_mod.ResultRow]:
         """Write results (and the season's standings) from the folded state."""
@@ -194,6 +198,7 @@ class Store:
         self.record_results(self.tournament(tournament).id)
         return results_mod.export_results(self.conn, tournament, fmt)
 
+    @retry_when_full
     def close_tournament(self, tournament_id: str, state: Tournament,
                          folder: Path) -> list[Path]:
         """The night is over: results and standings recorded, exports written, closed.
