@@ -35,6 +35,7 @@ from kiosk.store.open import CheckLevel, open_database
 from kiosk.store.players import Players
 from kiosk.store.schema import Synchronous, get_meta, set_meta
 from kiosk.store.snapshot import SNAPSHOT_EVERY, Folded, drop_snapshots, load_folded
+from kiosk.store.space import DiskState
 from kiosk.store.tournaments import (
     TournamentRow,
     find_tournament,
@@ -250,6 +251,17 @@ class Store:
         return results_mod.export_standings(self.conn, season, fmt)
 
     # --- housekeeping ---------------------------------------------------------
+
+    def disk_state(self) -> DiskState:
+        """``full`` since a write was refused for want of space, ``low`` (under the
+        threshold, or the reserve spent), else ``ok``; one statvfs per call."""
+        keeper = getattr(self.conn, "space", None)
+        return "ok" if keeper is None else keeper.state()
+
+    def disk_notice(self) -> Notice | None:
+        """The status line's warning about the disk, or None while all is well."""
+        keeper = getattr(self.conn, "space", None)
+        return None if keeper is None else keeper.notice()
 
     def backup(self, dest: str | os.PathLike[str]) -> BackupReport:
         return backup(self.conn, dest)
