@@ -36,7 +36,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Literal
 
-from kiosk.paths import db_path, ensure_data_dir
+from kiosk.paths import DataDirFull, db_path, ensure_data_dir
 from kiosk.store.errors import (
     DiskFull,
     Notice,
@@ -175,14 +175,22 @@ def open_database(
     path = Path(path)
     # A directory that cannot take the file is one translated sentence
     # (kiosk.paths.DataDirUnusable), not sqlite3's "unable to open database file".
-    ensure_data_dir(path.parent)
     keeper = SpaceKeeper(path.parent)
+    try:
+        ensure_data_dir(path.parent)
+    except DataDirFull:
+        # Not even an empty file fits (a full ext4 directory block): the reserve
+        # is what it is for.
+        if not keeper.on_full():
+            raise
+        ensure_data_dir(path.parent)
     try:
         conn, ident, notices = _open(path, device_id, synchronous, check, now)
     except DiskFull:
         if not keeper.on_full():
-            log.error("the disk holding %s is full; the store was not opened and is "
-                      "left as it is", path)
+            # The caller prints DiskFull, translated; the log only keeps the path.
+            log.info("the disk holding %s is full; the store was not opened and is "
+                     "left as it is", path)
             raise
         conn, ident, notices = _open(path, device_id, synchronous, check, now)
         keeper.wrote()

@@ -68,6 +68,8 @@ class Space:
     free: int
     total: int
     read_only: bool
+    #: Files the disk can still name; None where it does not count them (btrfs).
+    inodes_free: int | None = None
 
     @property
     def percent_free(self) -> float:
@@ -90,8 +92,9 @@ class Space:
 
     @property
     def full(self) -> bool:
-        """No room left to speak of (a small disk's "full" is smaller than a big one's)."""
-        return self.free < min(NEARLY_FULL, self.low_threshold)
+        """No room left to speak of (a small disk's "full" is smaller than a big one's),
+        or no file can be made: SQLite needs two for its -wal and -shm."""
+        return self.free < min(NEARLY_FULL, self.low_threshold) or self.inodes_free == 0
 
 
 def measure(directory: str | os.PathLike[str]) -> Space:
@@ -102,7 +105,8 @@ def measure(directory: str | os.PathLike[str]) -> Space:
     """
     st = os.statvfs(directory)
     return Space(free=st.f_bavail * st.f_frsize, total=st.f_blocks * st.f_frsize,
-                 read_only=bool(st.f_flag & os.ST_RDONLY))
+                 read_only=bool(st.f_flag & os.ST_RDONLY),
+                 inodes_free=st.f_favail if st.f_files else None)
 
 
 def reserve_path(directory: str | os.PathLike[str]) -> Path:

@@ -61,7 +61,7 @@ def write_error(err: sqlite3.Error, path: Path | None = None
             return StoreReadOnly(path=str(path))
         # SQLite names ENOSPC on its shared-memory file SQLITE_IOERR_SHMSIZE,
         # not SQLITE_FULL: an I/O error with next to no room is the full disk.
-        if space.free < NEARLY_FULL:
+        if space.free < NEARLY_FULL or space.full:
             return DiskFull()
     return StoreWriteFailed()
 

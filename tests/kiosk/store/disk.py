@@ -20,16 +20,17 @@ import pytest
 
 from tests.kiosk.store.helpers import ROOT, child_env
 
-__all__ = ["fill", "pubpoker", "remount", "tmpfs"]
+__all__ = ["fill", "pubpoker", "remount", "tmpfs", "use_up_inodes"]
 
 
 @contextmanager
-def tmpfs(size: str = "2m") -> Iterator[Path]:
+def tmpfs(size: str = "2m", *, inodes: int | None = None) -> Iterator[Path]:
     if not sys.platform.startswith("linux") or os.geteuid() != 0:
         pytest.skip("mounting a tmpfs needs root on Linux")
     where = Path(tempfile.mkdtemp(prefix="pubpoker-disk-"))
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size},mode=0755", "tmpfs",
-                           str(where)], capture_output=True, text=True)
+    options = f"size={size},mode=0755" + (f",nr_inodes={inodes}" if inodes else "")
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(where)],
+                          capture_output=True, text=True)
     if done.returncode != 0:
         where.rmdir()
         pytest.skip(f"cannot mount a tmpfs: {done.stderr.strip()}")
@@ -60,6 +61,19 @@ def fill(where: Path, name: str = "filler") -> Path:
         os.close(fd)
     assert os.statvfs(where).f_bavail == 0
     return path
+
+
+def use_up_inodes(where: Path) -> list[Path]:
+    """Empty files until the file system can name no more: full, with bytes to spare."""
+    made: list[Path] = []
+    while True:
+        path = where / f"empty-{len(made)}"
+        try:
+            path.touch()
+        except OSError as err:
+            assert err.errno == errno.ENOSPC, err
+            return made
+        made.append(path)
 
 
 def pubpoker(*argv: str, lang: str = "nn", drop_dac: bool = False

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.paths import DataDirReadOnly
+from kiosk.paths import DataDirFull, DataDirReadOnly
 from kiosk.store.errors import DiskFull, ForeignStore, StoreNoPermission, StoreReadOnly
 from kiosk.store.space import RESERVE_NAME
-from tests.kiosk.store.disk import fill, pubpoker, remount, tmpfs
+from tests.kiosk.store.disk import fill, pubpoker, remount, tmpfs, use_up_inodes
 
 
 def ok(*argv: str) -> str:
@@ -125,6 +125,23 @@ def test_a_full_disk_without_a_reserve_is_refused_at_open_and_nothing_is_moved()
         assert set_aside(data) == [] and digest(data / "pubpoker.db") == before
         filler.unlink()
         assert players_of(data) == ["Kari", "Ola", "Per", "Siri"]
+
+
+def test_a_disk_out_of_inodes_is_full_too() -> None:
+    with tmpfs("4m", inodes=64) as data:
+        d = str(data)
+        a_night(data)
+        (data / RESERVE_NAME).unlink()
+        before = digest(data / "pubpoker.db")
+        empties = use_up_inodes(data)
+        # Bytes to spare but no file can be made: the probe's, or SQLite's -wal and -shm.
+        line = refused("players", "add", "Bo", "--data-dir", d)
+        assert line in (DataDirFull(path=d).translate("nn"), DiskFull().translate("nn"))
+        assert set_aside(data) == [] and digest(data / "pubpoker.db") == before
+        for path in empties:
+            path.unlink()
+        ok("players", "add", "Bo", "--data-dir", d)
+        assert players_of(data) == ["Bo", "Kari", "Ola", "Per", "Siri"]
 
 
 def test_a_read_only_disk_is_named_not_set_aside() -> None:
