@@ -129,3 +129,21 @@ def test_the_shape_table_is_what_the_migrations_build(tmp_path: Path) -> None:
         assert set(built) == set(expected), version
         for table, cols in expected.items():
             assert built[table] == cols, (version, table)
+
+
+def test_a_snapshot_that_finds_the_disk_full_is_skipped_not_raised(tmp_path: Path) -> None:
+    with open_store(tmp_path / "pubpoker.db") as store:
+        store.append_new("t1", [TournamentCreated(at=0.0, name="F",
+                                                  structure=preset("pubpoker"))])
+        store.append_new("t1", [registered(i) for i in range(1, 300)])
+        folded = store.fold("t1", snapshot_every=0)
+        (pages,) = store.conn.execute("PRAGMA page_count").fetchone()
+        # SQLite's own SQLITE_FULL, as on a full card: the file may not grow.
+        store.conn.execute(f"PRAGMA max_page_count={pages}")
+        pending = folded.since_snapshot
+        folded.save()
+        assert folded.since_snapshot == pending  # tried again later
+        assert store.conn.execute("SELECT COUNT(*) FROM snapshots").fetchone() == (0,)
+        store.conn.execute("PRAGMA max_page_count=1073741823")
+        folded.save()
+        assert store.conn.execute("SELECT COUNT(*) FROM snapshots").fetchone() == (1,)
