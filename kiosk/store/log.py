@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from kiosk.store.errors import EventConflict
 from kiosk.store.schema import get_meta_int, set_meta
-from kiosk.store.tx import db_file, retry_when_full, rollback, write_error
+from kiosk.store.tx import db_file, retry_when_full, rollback, transaction, write_error
 from rules.events import Event, Record, UnreadableEvent, event_from_json, event_to_json
 from rules.undo import action_id
 from rules.undo import stamp as stamp_action
@@ -404,7 +404,7 @@ class EventLog:
                 fixed.append(fresh)
                 changed.add(row.tournament_id)
         if fixed:
-            with self.conn:
+            with transaction(self.conn):
                 self.conn.executemany(
                     "UPDATE events SET unreadable = NULL, kind = ? WHERE device_id = ? AND seq = ?",
                     [(r.kind, r.device_id, r.seq) for r in fixed])
