@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from kiosk.store.errors import EventConflict
+from kiosk.store.errors import DiskFull, EventConflict
 from kiosk.store.schema import get_meta_int, set_meta
 from kiosk.store.tx import db_file, retry_when_full, rollback, transaction, write_error
 from rules.events import Event, Record, UnreadableEvent, event_from_json, event_to_json
@@ -245,7 +245,10 @@ class EventLog:
             rollback(conn)
             self.last_seq, self.lamport = before
             failure = write_error(err, db_file(conn))
-            log.error("append failed, nothing kept: %s", err)
+            # A full disk is the caller's to show, translated (and the space
+            # keeper's to log); anything else is news for the journal.
+            (log.info if isinstance(failure, DiskFull) else log.error)(
+                "append failed, nothing kept: %s", err)
             raise failure from err
         except BaseException:
             rollback(conn)
