@@ -30,12 +30,13 @@ def ok(*argv: str) -> str:
 
 
 def refused(*argv: str, lang: str = "nn", drop_dac: bool = False) -> str:
-    """The one translated sentence a refused command prints; asserts exit 2, no traceback."""
+    """The one translated sentence a refused command prints (and nothing else on stderr);
+    asserts exit 2, no traceback."""
     done = pubpoker(*argv, lang=lang, drop_dac=drop_dac)
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert "Traceback" not in done.stderr and "sqlite3." not in done.stderr, done.stderr
-    lines = [line for line in done.stderr.splitlines() if line.strip()]
-    return lines[-1]
+    (line,) = [line for line in done.stderr.splitlines() if line.strip()]
+    return line
 
 
 def read_or_refused(*argv: str, lang: str = "nn") -> None:
