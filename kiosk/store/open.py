@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Literal
 
 from kiosk.paths import DataDirFull, db_path, ensure_data_dir
+from kiosk.paths import _user as user_name
 from kiosk.store.errors import (
     DiskFull,
     Notice,
@@ -71,19 +72,10 @@ class StoreConnection(sqlite3.Connection):
     space: SpaceKeeper | None = None
 
 
-def _user() -> str:
-    try:
-        import pwd
-
-        return pwd.getpwuid(os.geteuid()).pw_name
-    except (ImportError, KeyError):
-        return str(os.geteuid())
-
-
 def storage_error(err: sqlite3.Error | OSError, path: Path) -> StoreError:
     """The translated error for a failure that is not damage to the file at ``path``."""
     if isinstance(err, PermissionError):
-        return StoreNoPermission(path=str(path), user=_user())
+        return StoreNoPermission(path=str(path), user=user_name())
     if isinstance(err, OSError):
         return StoreUnreadable(path=str(path))
     primary = primary_code(err)
@@ -92,7 +84,7 @@ def storage_error(err: sqlite3.Error | OSError, path: Path) -> StoreError:
             if measure(path.parent).read_only:
                 return StoreReadOnly(path=str(path))
         if not os.access(path, os.R_OK | os.W_OK) or not os.access(path.parent, os.W_OK):
-            return StoreNoPermission(path=str(path), user=_user())
+            return StoreNoPermission(path=str(path), user=user_name())
     failure = write_error(err, path)
     if type(failure) is StoreWriteFailed:
         # Not full, not locked, not read-only: an I/O error, named as one.
