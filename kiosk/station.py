@@ -122,8 +122,15 @@ class Station:
         restore = self.store.cold_start_restore(self.tournament_id, state, now=self.now(),
                                                 peers_present=peers_present)
         if restore is not None:
-            self._commit([restore.event])
-            self.notices.append(restore.notice)
+            try:
+                self._commit([restore.event])
+            except StoreError as err:
+                # A full card after a power cut: the display comes up with the
+                # clock as the log has it (the status line says why) rather than
+                # not at all; the TD pauses it by hand once there is room.
+                log.error("could not pause the clock after the power cut: %s", err)
+            else:
+                self.notices.append(restore.notice)
         notice = self.store.power_cut_notice(self.tournament_id, self.state)
         if notice is not None and notice not in self.notices:
             self.notices.append(notice)

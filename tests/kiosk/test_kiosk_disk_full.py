@@ -76,3 +76,29 @@ def test_a_full_disk_shows_a_warning_refuses_presses_on_screen_and_recovers() ->
             app.close()
         with open_store(data / "pubpoker.db") as store:
             assert len(store.records(store.current_tournament() or "")) == start + 2
+
+
+def test_a_power_cut_onto_a_full_disk_still_brings_the_display_up() -> None:
+    with tmpfs("8m") as data:
+        with open_store(data / "pubpoker.db") as store:
+            night = Night(store).started(players(6))
+            store.save_checkpoint("t1", 120.0, at_wall=night.now)
+            # The power goes while the kiosk holds the file: its -wal and -shm stay.
+            holder = open_store(data / "pubpoker.db")
+            holder.records("t1")
+        (data / RESERVE_NAME).unlink()
+        fillers = [fill(data)]
+        try:
+            app = bootstrap(Options(data_dir=str(data), role="display+console", lang="nn",
+                                    shift=False, sound=False), fake=True)
+            try:
+                app.station.cold_start(peers_present=False)
+                app.loop.step(block=False)
+                assert isinstance(app.loop.view(), ClockView)
+                assert "Minnekortet er fullt" in app.loop._status()[0]
+            finally:
+                app.close()
+        finally:
+            holder.close()
+            for filler in fillers:
+                filler.unlink()
