@@ -10,7 +10,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import sqlite3
+import subprocess
 import time
 from pathlib import Path
 
@@ -206,11 +208,16 @@ def test_a_foreign_sqlite_file_is_refused_untouched(tmp_path: Path, schema: list
     data = tmp_path / "data"
     data.mkdir()
     db = data / "pubpoker.db"
-    conn = sqlite3.connect(db)
-    for sql in schema:
-        conn.execute(sql)
-    conn.commit()
-    conn.close()
+    shell = shutil.which("sqlite3")
+    if shell is not None:
+        # Made as the probe made it: with the sqlite3 shell.
+        subprocess.run([shell, str(db), ";".join(schema)], check=True)
+    else:
+        conn = sqlite3.connect(db)
+        for sql in schema:
+            conn.execute(sql)
+        conn.commit()
+        conn.close()
     before = digest(db)
     table = "notes" if "notes" in schema[0] else "events"
     expected = ForeignStore(path=str(db), table=table).translate("nn")
