@@ -147,3 +147,20 @@ def test_a_snapshot_that_finds_the_disk_full_is_skipped_not_raised(tmp_path: Pat
         store.conn.execute("PRAGMA max_page_count=1073741823")
         folded.save()
         assert store.conn.execute("SELECT COUNT(*) FROM snapshots").fetchone() == (1,)
+
+
+def test_a_disk_nearly_full_warns_before_any_write_is_refused() -> None:
+    with tmpfs("64m") as data, open_store(data / "pubpoker.db") as store:
+        assert store.disk_state() == "ok" and (data / RESERVE_NAME).exists()
+        room = measure(data)
+        # Leave a little under the threshold (5 % of 64 MiB): low, with room to write.
+        (data / "filler").write_bytes(b"\0" * (room.free - room.low_threshold + (512 << 10)))
+        assert store.disk_state() == "low"
+        notice = store.disk_notice()
+        assert notice is not None and notice.translate("en") == (
+            "Little room on the memory card (2 MB left): free some space")
+        store.append_new("t1", [TournamentCreated(at=0.0, name="F",
+                                                  structure=preset("pubpoker"))])
+        assert (data / RESERVE_NAME).exists()  # a warning, not yet a full disk
+        (data / "filler").unlink()
+        assert store.disk_state() == "ok" and store.disk_notice() is None
