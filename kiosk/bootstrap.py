@@ -183,6 +183,20 @@ def _health(every: float = 30.0) -> Callable[[str], Sequence[str]]:
     return messages
 
 
+def _disk(store: Any) -> Callable[[str], Sequence[str]]:
+    """The store's disk for the status line: full since a refused write, or low.
+
+    Read at every draw (one statvfs); a refused press shows at once, and the
+    warning goes as soon as space is freed.
+    """
+
+    def messages(lang: str) -> Sequence[str]:
+        notice = store.disk_notice()
+        return () if notice is None else (notice.translate(lang),)
+
+    return messages
+
+
 def _controls(app: App, roles: str, table: int | None) -> Any:
     """The role's controls for every button, key and card (:mod:`kiosk.controls`)."""
     from kiosk.controls import Controller
@@ -247,7 +261,8 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
         chimes=chimes, watchdog=_watchdog() if options.watchdog and not fake else lambda: None,
         monotonic=source, min_wait_ms=options.min_wait_ms, max_wait_ms=options.max_wait_ms,
         rotate_seconds=options.rotate_seconds, shift=options.shift,
-        status_sources=[_health()] if options.watchdog and not fake else [])
+        status_sources=[*([_health()] if options.watchdog and not fake else []),
+                        _disk(store)])
     app = App(store=store, station=station, clock=clock, loop=loop, chimes=chimes,
               data_dir=store.path.parent, time=manual, _temp=temp)
     app.on_tick.append(app.follow_store)

@@ -81,6 +81,7 @@ class Station:
         self.tournament_id: str | None = self.store.current_tournament()
         self._folded: Folded | None = None
         self._next_checkpoint = 0.0
+        self._checkpoint_failing = False
         self._saved_offset: float | None = None
         #: The last checkpoint written: (tournament, position, running).
         self._checkpointed: tuple[str, float, bool] | None = None
@@ -121,8 +122,15 @@ class Station:
         restore = self.store.cold_start_restore(self.tournament_id, state, now=self.now(),
                                                 peers_present=peers_present)
         if restore is not None:
-            self._commit([restore.event])
-            self.notices.append(restore.notice)
+            try:
+                self._commit([restore.event])
+            except StoreError as err:
+                # A full card after a power cut: the display comes up with the
+                # clock as the log has it (the status line says why) rather than
+                # not at all; the TD pauses it by hand once there is room.
+                log.error("could not pause the clock after the power cut: %s", err)
+            else:
+                self.notices.append(restore.notice)
         notice = self.store.power_cut_notice(self.tournament_id, self.state)
         if notice is not None and notice not in self.notices:
             self.notices.append(notice)
@@ -267,6 +275,20 @@ class Station:
         if now < self._next_checkpoint or self._folded is None or self.tournament_id is None:
             return
         self._next_checkpoint = now + self.checkpoint_every
+        try:
+            self._checkpoint(now)
+        except StoreError as err:
+            # A full or failing disk: the clock runs on from memory and the next
+            # checkpoint tries again; the status line says why (store.disk_notice).
+            (log.debug if self._checkpoint_failing else log.error)(
+                "clock checkpoint not saved: %s", err)
+            self._checkpoint_failing = True
+        else:
+            self._checkpoint_failing = False
+
+    def _checkpoint(self, now: float) -> None:
+        if self.tournament_id is None:
+            return
         self._save_offset()
         clock = self.state.clock
         if not clock.started:

@@ -22,12 +22,16 @@ __all__ = [
     "DuplicatePlayer",
     "EmptyName",
     "EventConflict",
+    "ForeignStore",
     "NoStore",
     "Notice",
     "PaymentCardRefused",
     "StoreError",
     "StoreLocked",
+    "StoreNoPermission",
+    "StoreReadOnly",
     "StoreTooNew",
+    "StoreUnreadable",
     "StoreWriteFailed",
     "UnknownPlayer",
     "UnknownSeason",
@@ -59,11 +63,83 @@ class StoreWriteFailed(StoreError, OSError):
 
 
 class DiskFull(StoreWriteFailed):
+    """The data dir's file system has no room: nothing was changed and nothing is lost.
+
+    Raised on a write that hit SQLITE_FULL, and at open when the disk has no
+    room for SQLite's shared-memory file; the file is never set aside for it.
+    """
+
     messages = {
-        "nn": "Kunne ikkje lagre: disken er full. Ingenting er endra.",
-        "nb": "Kunne ikke lagre: disken er full. Ingenting er endret.",
-        "da": "Kunne ikke gemme: disken er fuld. Intet er ændret.",
-        "en": "Could not save: the disk is full. Nothing was changed.",
+        "nn": "Minnekortet er fullt: kunne ikkje lagre. Ingenting er endra eller tapt. "
+              "Frigjer plass på kortet, så held det fram av seg sjølv.",
+        "nb": "Minnekortet er fullt: kunne ikke lagre. Ingenting er endret eller tapt. "
+              "Frigjør plass på kortet, så fortsetter det av seg selv.",
+        "da": "Hukommelseskortet er fuldt: kunne ikke gemme. Intet er ændret eller tabt. "
+              "Frigør plads på kortet, så fortsætter det af sig selv.",
+        "en": "The memory card is full: could not save. Nothing was changed or lost. "
+              "Free some space on the card and it carries on by itself.",
+    }
+
+
+class StoreReadOnly(StoreWriteFailed):
+    """The database file or its file system refuses writes (EROFS, SQLITE_READONLY)."""
+
+    messages = {
+        "nn": "Databasen {path} kan berre lesast (skriveverna fil eller disk): kunne ikkje "
+              "lagre. Ingenting er endra eller tapt.",
+        "nb": "Databasen {path} kan bare leses (skrivebeskyttet fil eller disk): kunne ikke "
+              "lagre. Ingenting er endret eller tapt.",
+        "da": "Databasen {path} kan kun læses (skrivebeskyttet fil eller disk): kunne ikke "
+              "gemme. Intet er ændret eller tabt.",
+        "en": "The database {path} is read-only (a write-protected file or disk): could "
+              "not save. Nothing was changed or lost.",
+    }
+
+
+class StoreNoPermission(StoreError, PermissionError):
+    messages = {
+        "nn": "Brukaren {user} har ikkje lov til å bruke databasen {path}. Ingenting er "
+              "endra; gje brukaren løyve til fila, eller køyr som eigaren hennar.",
+        "nb": "Brukeren {user} har ikke lov til å bruke databasen {path}. Ingenting er "
+              "endret; gi brukeren tillatelse til filen, eller kjør som eieren.",
+        "da": "Brugeren {user} må ikke bruge databasen {path}. Intet er ændret; giv "
+              "brugeren adgang til filen, eller kør som dens ejer.",
+        "en": "The user {user} may not use the database {path}. Nothing was changed; give "
+              "the user access to the file, or run as its owner.",
+    }
+
+
+class ForeignStore(StoreError, ValueError):
+    """A valid SQLite file that is not pubpoker's: refused, never migrated or moved."""
+
+    messages = {
+        "nn": "Fila {path} er ein SQLite-database frå eit anna program (tabellen "
+              "«{table}» passar ikkje). Fila er ikkje endra. Vel ei anna datamappe med "
+              "--data-dir eller data_dir under [device] i pubpoker.toml.",
+        "nb": "Filen {path} er en SQLite-database fra et annet program (tabellen "
+              "«{table}» passer ikke). Filen er ikke endret. Velg en annen datamappe med "
+              "--data-dir eller data_dir under [device] i pubpoker.toml.",
+        "da": "Filen {path} er en SQLite-database fra et andet program (tabellen "
+              "«{table}» passer ikke). Filen er ikke ændret. Vælg en anden datamappe med "
+              "--data-dir eller data_dir under [device] i pubpoker.toml.",
+        "en": "The file {path} is an SQLite database from another program (the table "
+              "'{table}' does not fit). The file was not changed. Choose another data "
+              "directory with --data-dir or data_dir under [device] in pubpoker.toml.",
+    }
+
+
+class StoreUnreadable(StoreError, OSError):
+    """SQLite reported an I/O error (not damage): the file is left where it is."""
+
+    messages = {
+        "nn": "Kunne ikkje lese databasen {path} (lese-/skrivefeil på disken). Fila er "
+              "ikkje endra.",
+        "nb": "Kunne ikke lese databasen {path} (lese-/skrivefeil på disken). Filen er "
+              "ikke endret.",
+        "da": "Kunne ikke læse databasen {path} (læse-/skrivefejl på disken). Filen er "
+              "ikke ændret.",
+        "en": "Could not read the database {path} (disk read/write error). The file was "
+              "not changed.",
     }
 
 
@@ -231,6 +307,18 @@ class Notice:
             "nb": "Klokken stoppet etter strømbrudd – trykk start",
             "da": "Uret stoppede efter strømsvigt – tryk start",
             "en": "Clock stopped after a power cut – press start",
+        },
+        "disk-full": {
+            "nn": "Minnekortet er fullt: nye trykk vert ikkje lagra før det er plass",
+            "nb": "Minnekortet er fullt: nye trykk blir ikke lagret før det er plass",
+            "da": "Hukommelseskortet er fuldt: nye tryk gemmes ikke, før der er plads",
+            "en": "The memory card is full: new presses are not saved until there is room",
+        },
+        "disk-low": {
+            "nn": "Lite plass på minnekortet ({free} MB att): frigjer plass",
+            "nb": "Lite plass på minnekortet ({free} MB igjen): frigjør plass",
+            "da": "Lidt plads på hukommelseskortet ({free} MB tilbage): frigør plads",
+            "en": "Little room on the memory card ({free} MB left): free some space",
         },
         "unreadable-events": {
             "nn": "{count} hendingar frå ein nyare versjon vart ikkje lesne",

@@ -20,9 +20,9 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from kiosk.store.errors import EventConflict
+from kiosk.store.errors import DiskFull, EventConflict
 from kiosk.store.schema import get_meta_int, set_meta
-from kiosk.store.tx import rollback, write_error
+from kiosk.store.tx import db_file, retry_when_full, rollback, transaction, write_error
 from rules.events import Event, Record, UnreadableEvent, event_from_json, event_to_json
 from rules.undo import action_id
 from rules.undo import stamp as stamp_action
@@ -201,6 +201,7 @@ class EventLog:
             return AppendResult()
         return self._write(lambda conn: rows)
 
+    @retry_when_full
     def _write(self, rows_for: Callable[[sqlite3.Connection], list[StoredEvent]]
                ) -> AppendResult:
         """One write transaction; ``rows_for`` runs once the write lock is held."""
@@ -243,8 +244,11 @@ class EventLog:
         except sqlite3.Error as err:
             rollback(conn)
             self.last_seq, self.lamport = before
-            failure = write_error(err)
-            log.error("append failed, nothing kept: %s", err)
+            failure = write_error(err, db_file(conn))
+            # A full disk is the caller's to show, translated (and the space
+            # keeper's to log); anything else is news for the journal.
+            (log.info if isinstance(failure, DiskFull) else log.error)(
+                "append failed, nothing kept: %s", err)
             raise failure from err
         except BaseException:
             rollback(conn)
@@ -403,7 +407,7 @@ class EventLog:
                 fixed.append(fresh)
                 changed.add(row.tournament_id)
         if fixed:
-            with self.conn:
+            with transaction(self.conn):
                 self.conn.executemany(
                     "UPDATE events SET unreadable = NULL, kind = ? WHERE device_id = ? AND seq = ?",
                     [(r.kind, r.device_id, r.seq) for r in fixed])

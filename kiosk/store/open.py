@@ -1,15 +1,26 @@
 """Opening the store, and what to do when the file is damaged.
 
-A file that is not SQLite, cannot be read, or fails ``PRAGMA quick_check``
-is never deleted: it is renamed ``pubpoker.db.corrupt-YYYYmmddTHHMMSS``
-(with its ``-wal`` and ``-shm``), a fresh store is created, and the store's
-``warnings`` carry a notice for the display's status line, besides an ERROR
-in the log. Peers then send the tournament back through sync.
+Only a file that SQLite itself calls damaged is set aside: one that is not
+SQLite at all, that SQLite reports as "file is not a database" or "database
+disk image is malformed", or that fails ``PRAGMA quick_check`` (or
+``integrity_check``). It is never deleted: it is renamed
+``pubpoker.db.corrupt-YYYYmmddTHHMMSS`` (with its ``-wal`` and ``-shm``), a
+fresh store is created, and the store's ``warnings`` carry a notice for the
+display's status line, besides an ERROR in the log. Peers then send the
+tournament back through sync.
 
-A database that is merely busy (another process holds a lock) is not
-damaged, and is refused with :class:`StoreLocked` instead of moved. A
-directory that cannot be made or written is refused with
-:class:`kiosk.paths.DataDirUnusable` before SQLite is asked.
+Everything else is a condition of the disk, not of the file, and moving a
+healthy night aside for it would lose the night: a full disk
+(:class:`DiskFull`), a read-only file or file system
+(:class:`StoreReadOnly`), a file this user may not open
+(:class:`StoreNoPermission`), an I/O error (:class:`StoreUnreadable`),
+another program's SQLite file (:class:`ForeignStore`), a lock held by
+another process (:class:`StoreLocked`). Each is one translated sentence and
+the file keeps its bytes. A directory that cannot be made or written is
+refused with :class:`kiosk.paths.DataDirUnusable` before SQLite is asked.
+
+A full disk first costs the data dir's reserve (:mod:`kiosk.store.space`):
+the open is tried once more with its bytes free, and the store says ``low``.
 """
 
 from __future__ import annotations
@@ -25,12 +36,25 @@ from datetime import datetime
 from pathlib import Path
 from typing import Literal
 
-from kiosk.paths import db_path, ensure_data_dir
-from kiosk.store.errors import Notice, StoreLocked, StoreTooNew
+from kiosk.paths import DataDirFull, db_path, ensure_data_dir
+from kiosk.paths import _user as user_name
+from kiosk.store.errors import (
+    DiskFull,
+    Notice,
+    StoreError,
+    StoreNoPermission,
+    StoreReadOnly,
+    StoreTooNew,
+    StoreUnreadable,
+    StoreWriteFailed,
+)
 from kiosk.store.migrations import SCHEMA_VERSION, migrate, schema_version
 from kiosk.store.schema import Synchronous, configure, get_meta, set_meta
+from kiosk.store.shape import check_shape
+from kiosk.store.space import SpaceKeeper, ensure_reserve, measure
+from kiosk.store.tx import primary_code, write_error
 
-__all__ = ["CheckLevel", "move_aside", "open_database"]
+__all__ = ["CheckLevel", "StoreConnection", "move_aside", "open_database", "storage_error"]
 
 log = logging.getLogger(__name__)
 
@@ -38,15 +62,47 @@ CheckLevel = Literal["quick", "full", "none"]
 #: Seconds to wait for another process's lock before calling the store busy.
 BUSY_TIMEOUT = 5.0
 _HEADER = b"SQLite format 3\x00"
+#: SQLite's own words for a damaged file; nothing else sets a file aside.
+_DAMAGE_CODES = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+
+
+class StoreConnection(sqlite3.Connection):
+    """The store's connection, carrying its disk's :class:`SpaceKeeper` to the write paths."""
+
+    space: SpaceKeeper | None = None
+
+
+def storage_error(err: sqlite3.Error | OSError, path: Path) -> StoreError:
+    """The translated error for a failure that is not damage to the file at ``path``."""
+    if isinstance(err, PermissionError):
+        return StoreNoPermission(path=str(path), user=user_name())
+    if isinstance(err, OSError):
+        return StoreUnreadable(path=str(path))
+    primary = primary_code(err)
+    if primary in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM, sqlite3.SQLITE_AUTH):
+        with contextlib.suppress(OSError):
+            if measure(path.parent).read_only:
+                return StoreReadOnly(path=str(path))
+        if not os.access(path, os.R_OK | os.W_OK) or not os.access(path.parent, os.W_OK):
+            return StoreNoPermission(path=str(path), user=user_name())
+    failure = write_error(err, path)
+    if type(failure) is StoreWriteFailed:
+        # Not full, not locked, not read-only: an I/O error, named as one.
+        return StoreUnreadable(path=str(path))
+    return failure
 
 
 def _damage(path: Path, check: CheckLevel) -> str | None:
-    """Why the file at ``path`` cannot be used as it is, or None if it is fine."""
+    """Why SQLite calls the file at ``path`` damaged, or None if it is usable.
+
+    Raises the translated error for anything that is not damage (full disk,
+    permissions, locks, a foreign schema): those never set the file aside.
+    """
     try:
         with open(path, "rb") as fh:
             head = fh.read(len(_HEADER))
     except OSError as err:
-        return f"unreadable: {err.strerror or err}"
+        raise storage_error(err, path) from err
     if head and head != _HEADER:
         return "not an SQLite database"
     if not head:
@@ -54,7 +110,7 @@ def _damage(path: Path, check: CheckLevel) -> str | None:
     try:
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
     except sqlite3.Error as err:
-        return f"cannot open: {err}"
+        raise storage_error(err, path) from err
     try:
         conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
         if check != "none":
@@ -62,13 +118,12 @@ def _damage(path: Path, check: CheckLevel) -> str | None:
             rows = conn.execute(f"PRAGMA {pragma}").fetchall()
             if rows != [("ok",)]:
                 return f"{pragma}: {'; '.join(str(r[0]) for r in rows[:5])}"
+        # Read-only, before configure() or a migration touches a byte of it.
+        check_shape(conn, path, SCHEMA_VERSION)
     except sqlite3.Error as err:
-        code = getattr(err, "sqlite_errorcode", None)
-        primary = code & 0xFF if isinstance(code, int) else None
-        if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-            raise StoreLocked() from err
-        # Anything else (corrupt, not a database, I/O error) makes it unusable.
-        return str(err)
+        if primary_code(err) in _DAMAGE_CODES:
+            return str(err)
+        raise storage_error(err, path) from err
     finally:
         conn.close()
     return None
@@ -112,7 +167,37 @@ def open_database(
     path = Path(path)
     # A directory that cannot take the file is one translated sentence
     # (kiosk.paths.DataDirUnusable), not sqlite3's "unable to open database file".
-    ensure_data_dir(path.parent)
+    keeper = SpaceKeeper(path.parent)
+    try:
+        ensure_data_dir(path.parent)
+    except DataDirFull:
+        # Not even an empty file fits (a full ext4 directory block): the reserve
+        # is what it is for.
+        if not keeper.on_full():
+            raise
+        ensure_data_dir(path.parent)
+    try:
+        conn, ident, notices = _open(path, device_id, synchronous, check, now)
+    except DiskFull:
+        if not keeper.on_full():
+            # The caller prints DiskFull, translated; the log only keeps the path.
+            log.info("the disk holding %s is full; the store was not opened and is "
+                     "left as it is", path)
+            raise
+        conn, ident, notices = _open(path, device_id, synchronous, check, now)
+        keeper.wrote()
+    else:
+        ensure_reserve(path.parent)
+    if isinstance(conn, StoreConnection):
+        conn.space = keeper
+    warning = keeper.notice()
+    if warning is not None:
+        notices.append(warning)
+    return conn, path, ident, notices
+
+
+def _open(path: Path, device_id: str | None, synchronous: Synchronous, check: CheckLevel,
+          now: Callable[[], float]) -> tuple[sqlite3.Connection, str, list[Notice]]:
     notices: list[Notice] = []
     fresh_after_damage = False
     if path.exists():
@@ -123,7 +208,10 @@ def open_database(
                       "empty store; peers will send the tournament back.", path, why, moved)
             notices.append(Notice("store-corrupt", {"moved_to": moved.name}))
             fresh_after_damage = True
-    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
+    try:
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, factory=StoreConnection)
+    except sqlite3.Error as err:
+        raise storage_error(err, path) from err
     try:
         configure(conn, synchronous=synchronous)
         found = schema_version(conn)
@@ -143,14 +231,12 @@ def open_database(
         elif device_id and device_id != ident:
             log.warning("config names this device %s, but its store says %s; keeping %s",
                         device_id, ident, ident)
-    except sqlite3.OperationalError as err:
-        conn.close()
-        code = getattr(err, "sqlite_errorcode", 0) or 0
-        if code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-            raise StoreLocked() from err
-        raise
+    except sqlite3.Error as err:
+        with contextlib.suppress(sqlite3.Error):
+            conn.close()
+        raise storage_error(err, path) from err
     except BaseException:
         with contextlib.suppress(sqlite3.Error):
             conn.close()
         raise
-    return conn, path, ident, notices
+    return conn, ident, notices

@@ -28,7 +28,7 @@ from kiosk.store.errors import (
     PaymentCardRefused,
     UnknownPlayer,
 )
-from kiosk.store.tx import transaction
+from kiosk.store.tx import retry_when_full, transaction
 from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE
 from rules.names import PLAYER_NAME_MAX, clean_name
@@ -199,6 +199,7 @@ class Players:
 
     # --- writing ------------------------------------------------------------
 
+    @retry_when_full
     def add(self, name: str, card: str | None = None) -> Player:
         """A new player, optionally with a card; refuses a taken name or card."""
         with transaction(self.conn):
@@ -207,6 +208,7 @@ class Players:
                 self._link(player_id, card)
         return self.get(player_id)
 
+    @retry_when_full
     def rename(self, name_or_id: str, new_name: str) -> Player:
         """Give a player (a guest, say) their own name; refuses a name in use."""
         player = self.get(name_or_id)
@@ -219,6 +221,7 @@ class Players:
                               (cleaned, name_key(cleaned), player.id))
         return self.get(player.id)
 
+    @retry_when_full
     def link_card(self, name_or_id: str, card: str) -> Player:
         """Give a player a card (a player may have several; a card has one owner)."""
         player = self.get(name_or_id)
@@ -226,6 +229,7 @@ class Players:
             self._link(player.id, card)
         return self.get(player.id)
 
+    @retry_when_full
     def import_csv(self, source: str | Path) -> ImportReport:
         """Import ``name,card`` rows; good lines are kept, each bad one is reported.
 

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import rules
+from kiosk.store.errors import StoreWriteFailed
 from kiosk.store.log import EventLog
 from kiosk.store.tx import transaction
 from rules.fold import Replay, fold, restore_snapshot, snapshot, state_digest
@@ -138,6 +139,16 @@ class Folded:
                       self.tournament_id, problem)
             self.since_snapshot = 0
             return
+        try:
+            self._write(key, digest, text)
+        except StoreWriteFailed as err:
+            # A snapshot only saves start-up time: on a full disk the fold goes
+            # on in memory, and a later event tries again.
+            log.warning("snapshot of %s not saved: %s", self.tournament_id, err)
+            return
+        self.since_snapshot = 0
+
+    def _write(self, key: tuple[int, str, int], digest: str, text: str) -> None:
         with transaction(self.log.conn) as conn:
             conn.execute(
                 "INSERT INTO snapshots (tournament_id, lamport, device_id, seq, max_rowid,"
@@ -148,7 +159,6 @@ class Folded:
                 " code = excluded.code, state = excluded.state, saved_at = excluded.saved_at",
                 (self.tournament_id, key[0], key[1], key[2], self.covered_rowid,
                  digest, rules_fingerprint(), text, self._wall()))
-        self.since_snapshot = 0
 
     def close(self) -> None:
         """On a clean shutdown: fold what is left and save a snapshot."""

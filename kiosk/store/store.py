@@ -35,6 +35,7 @@ from kiosk.store.open import CheckLevel, open_database
 from kiosk.store.players import Players
 from kiosk.store.schema import Synchronous, get_meta, set_meta
 from kiosk.store.snapshot import SNAPSHOT_EVERY, Folded, drop_snapshots, load_folded
+from kiosk.store.space import DiskState
 from kiosk.store.tournaments import (
     TournamentRow,
     find_tournament,
@@ -43,7 +44,7 @@ from kiosk.store.tournaments import (
     set_season,
     set_status,
 )
-from kiosk.store.tx import transaction
+from kiosk.store.tx import retry_when_full, transaction
 from rules.events import Event, Record
 from rules.state import Tournament
 
@@ -149,16 +150,19 @@ class Store:
             " AND unreadable IS NULL ORDER BY rowid DESC LIMIT 1").fetchone()
         return None if row is None else str(row[0])
 
+    @retry_when_full
     def set_current_tournament(self, tournament_id: str) -> None:
         with transaction(self.conn):
             set_meta(self.conn, "current_tournament", tournament_id)
 
+    @retry_when_full
     def set_season(self, tournament_id: str, season: str) -> None:
         with transaction(self.conn):
             set_season(self.conn, tournament_id, season)
 
     # --- power cuts -----------------------------------------------------------
 
+    @retry_when_full
     def save_checkpoint(self, tournament_id: str, position: float,
                         at_wall: float | None = None, *, running: bool = True
                         ) -> checkpoints.Checkpoint:
@@ -176,6 +180,7 @@ class Store:
 
     # --- results --------------------------------------------------------------
 
+    @retry_when_full
     def record_results(self, tournament_id: str, state: Tournament | None = None
                        ) -> list[results_mod.ResultRow]:
         """Write results (and the season's standings) from the folded state."""
@@ -194,6 +199,7 @@ class Store:
         self.record_results(self.tournament(tournament).id)
         return results_mod.export_results(self.conn, tournament, fmt)
 
+    @retry_when_full
     def close_tournament(self, tournament_id: str, state: Tournament,
                          folder: Path) -> list[Path]:
         """The night is over: results and standings recorded, exports written, closed.
@@ -245,6 +251,17 @@ class Store:
         return results_mod.export_standings(self.conn, season, fmt)
 
     # --- housekeeping ---------------------------------------------------------
+
+    def disk_state(self) -> DiskState:
+        """``full`` since a write was refused for want of space, ``low`` (under the
+        threshold, or the reserve spent), else ``ok``; one statvfs per call."""
+        keeper = getattr(self.conn, "space", None)
+        return "ok" if keeper is None else keeper.state()
+
+    def disk_notice(self) -> Notice | None:
+        """The status line's warning about the disk, or None while all is well."""
+        keeper = getattr(self.conn, "space", None)
+        return None if keeper is None else keeper.notice()
 
     def backup(self, dest: str | os.PathLike[str]) -> BackupReport:
         return backup(self.conn, dest)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import sqlite3
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -95,9 +96,15 @@ class Replicator:
         if not self._unwritten:
             return
         conn = self.store.log.conn
-        with conn:
-            conn.executemany("UPDATE events SET mac = ? WHERE device_id = ? AND seq = ?",
-                             self._unwritten)
+        try:
+            with conn:
+                conn.executemany("UPDATE events SET mac = ? WHERE device_id = ? AND seq = ?",
+                                 self._unwritten)
+        except sqlite3.Error as err:
+            # A full disk must not stop the display: the seals wait in memory
+            # (the links already have them) and go to disk at a later tick.
+            log.debug("seals not written yet: %s", err)
+            return
         self._unwritten = []
 
     def _on_local(self, records: Sequence[Record]) -> None:

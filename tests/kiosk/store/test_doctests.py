@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["kiosk.paths", "kiosk.store", "kiosk.store.cards", "kiosk.store.errors",
-           "kiosk.store.log", "kiosk.store.players"]
+           "kiosk.store.log", "kiosk.store.players", "kiosk.store.space"]
 
 
 @pytest.mark.parametrize("name", MODULES)

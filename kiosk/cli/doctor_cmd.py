@@ -1,0 +1,213 @@
+"""``pubpoker doctor [--data-dir DIR] [--json]``: is this device's storage fit for a night?
+
+It reports the free space of the data dir's disk (bytes and per cent),
+whether that disk takes writes, the reserve (:mod:`kiosk.store.space`) and
+the store's health: opened read-only, ``quick_check``, schema version, event
+and player counts. Exit status 0 when all is well, 1 when something is
+wrong; it changes nothing, so it is safe beside the running kiosk.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, Final
+
+from kiosk.store.cli import add_data_dir, store_path
+from kiosk.store.doctor import Report, examine
+from rules.i18n import DEFAULT_LANGUAGE, format_int
+
+__all__ = ["register"]
+
+_TEXT: Final[dict[str, dict[str, str]]] = {
+    "nn": {
+        "dir": "Datamappe: {path}",
+        "space": "Ledig plass: {free} byte av {total} ({percent} %)",
+        "no-dir": "Datamappa finst ikkje eller kan ikkje lesast",
+        "fs-rw": "Filsystem: skrivbart",
+        "fs-ro": "Filsystem: skriveverna",
+        "fs-no": "Filsystem: kan ikkje skrive i mappa",
+        "reserve": "Reserve: {bytes} byte ({name})",
+        "reserve-none": "Reserve: ingen ({name} vert laga når det er plass)",
+        "store-ok": "Database: i orden (skjema {version}, {events} hendingar, "
+                    "{players} spelarar)",
+        "store-missing": "Database: finst ikkje ({path})",
+        "store-damaged": "Database: øydelagd ({why}); kiosken flyttar henne til side "
+                         "ved neste start",
+        "store-error": "Database: {why}",
+        "healthy": "Alt i orden.",
+        "problems": "Problem: {list}",
+        "disk-full": "Minnekortet er fullt",
+        "disk-low": "Lite plass på minnekortet",
+        "read-only": "Disken er skriveverna",
+        "not-writable": "Kan ikkje skrive i datamappa",
+        "no-data-dir": "Inga datamappe",
+        "store-missing-p": "Ingen database",
+        "store-damaged-p": "Databasen er øydelagd",
+        "store-foreign-p": "Databasen er frå eit anna program",
+        "store-unreadable-p": "Databasen kan ikkje lesast",
+    },
+    "nb": {
+        "dir": "Datamappe: {path}",
+        "space": "Ledig plass: {free} byte av {total} ({percent} %)",
+        "no-dir": "Datamappen finnes ikke eller kan ikke leses",
+        "fs-rw": "Filsystem: skrivbart",
+        "fs-ro": "Filsystem: skrivebeskyttet",
+        "fs-no": "Filsystem: kan ikke skrive i mappen",
+        "reserve": "Reserve: {bytes} byte ({name})",
+        "reserve-none": "Reserve: ingen ({name} lages når det er plass)",
+        "store-ok": "Database: i orden (skjema {version}, {events} hendelser, "
+                    "{players} spillere)",
+        "store-missing": "Database: finnes ikke ({path})",
+        "store-damaged": "Database: ødelagt ({why}); kiosken flytter den til side "
+                         "ved neste start",
+        "store-error": "Database: {why}",
+        "healthy": "Alt i orden.",
+        "problems": "Problem: {list}",
+        "disk-full": "Minnekortet er fullt",
+        "disk-low": "Lite plass på minnekortet",
+        "read-only": "Disken er skrivebeskyttet",
+        "not-writable": "Kan ikke skrive i datamappen",
+        "no-data-dir": "Ingen datamappe",
+        "store-missing-p": "Ingen database",
+        "store-damaged-p": "Databasen er ødelagt",
+        "store-foreign-p": "Databasen er fra et annet program",
+        "store-unreadable-p": "Databasen kan ikke leses",
+    },
+    "da": {
+        "dir": "Datamappe: {path}",
+        "space": "Ledig plads: {free} byte af {total} ({percent} %)",
+        "no-dir": "Datamappen findes ikke eller kan ikke læses",
+        "fs-rw": "Filsystem: skrivbart",
+        "fs-ro": "Filsystem: skrivebeskyttet",
+        "fs-no": "Filsystem: kan ikke skrive i mappen",
+        "reserve": "Reserve: {bytes} byte ({name})",
+        "reserve-none": "Reserve: ingen ({name} oprettes, når der er plads)",
+        "store-ok": "Database: i orden (skema {version}, {events} hændelser, "
+                    "{players} spillere)",
+        "store-missing": "Database: findes ikke ({path})",
+        "store-damaged": "Database: beskadiget ({why}); kiosken flytter den til side "
+                         "ved næste start",
+        "store-error": "Database: {why}",
+        "healthy": "Alt i orden.",
+        "problems": "Problemer: {list}",
+        "disk-full": "Hukommelseskortet er fuldt",
+        "disk-low": "Lidt plads på hukommelseskortet",
+        "read-only": "Disken er skrivebeskyttet",
+        "not-writable": "Kan ikke skrive i datamappen",
+        "no-data-dir": "Ingen datamappe",
+        "store-missing-p": "Ingen database",
+        "store-damaged-p": "Databasen er beskadiget",
+        "store-foreign-p": "Databasen er fra et andet program",
+        "store-unreadable-p": "Databasen kan ikke læses",
+    },
+    "en": {
+        "dir": "Data directory: {path}",
+        "space": "Free space: {free} bytes of {total} ({percent} %)",
+        "no-dir": "The data directory does not exist or cannot be read",
+        "fs-rw": "File system: writable",
+        "fs-ro": "File system: read-only",
+        "fs-no": "File system: cannot write in the directory",
+        "reserve": "Reserve: {bytes} bytes ({name})",
+        "reserve-none": "Reserve: none ({name} is made when there is room)",
+        "store-ok": "Database: healthy (schema {version}, {events} events, "
+                    "{players} players)",
+        "store-missing": "Database: missing ({path})",
+        "store-damaged": "Database: damaged ({why}); the kiosk sets it aside at its "
+                         "next start",
+        "store-error": "Database: {why}",
+        "healthy": "All is well.",
+        "problems": "Problems: {list}",
+        "disk-full": "The memory card is full",
+        "disk-low": "Little room on the memory card",
+        "read-only": "The disk is read-only",
+        "not-writable": "Cannot write in the data directory",
+        "no-data-dir": "No data directory",
+        "store-missing-p": "No database",
+        "store-damaged-p": "The database is damaged",
+        "store-foreign-p": "The database is from another program",
+        "store-unreadable-p": "The database cannot be read",
+    },
+}
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "doctor", help="check the data dir's disk, its reserve and the store",
+        description="Report free space, whether the disk takes writes, the reserve and "
+                    "the store's health. Changes nothing. Exit status 1 if something is "
+                    "wrong.")
+    add_data_dir(parser)
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.set_defaults(func=_doctor)
+
+
+def _percent(value: float, lang: str) -> str:
+    text = f"{value:.1f}"
+    return text if lang == "en" else text.replace(".", ",")
+
+
+def _problem(key: str, texts: dict[str, str]) -> str:
+    return texts.get(f"{key}-p") or texts[key]
+
+
+def render(report: Report, lang: str) -> str:
+    texts = _TEXT.get(lang, _TEXT[DEFAULT_LANGUAGE])
+    lines = [texts["dir"].format(path=report.data_dir)]
+    disk, store = report.disk, report.store
+    if disk.space is None:
+        lines.append(texts["no-dir"])
+    else:
+        lines.append(texts["space"].format(
+            free=format_int(disk.space.free, lang), total=format_int(disk.space.total, lang),
+            percent=_percent(disk.space.percent_free, lang)))
+        lines.append(texts["fs-ro"] if disk.space.read_only
+                     else texts["fs-rw"] if disk.writable else texts["fs-no"])
+    name = "pubpoker.reserve"
+    lines.append(texts["reserve"].format(bytes=format_int(disk.reserve_bytes, lang), name=name)
+                 if disk.reserve_bytes else texts["reserve-none"].format(name=name))
+    if not store.exists:
+        lines.append(texts["store-missing"].format(path=store.path))
+    elif store.damage is not None:
+        lines.append(texts["store-damaged"].format(why=store.damage))
+    elif store.error is not None:
+        lines.append(texts["store-error"].format(why=store.error.translate(lang)))
+    else:
+        lines.append(texts["store-ok"].format(
+            version=store.schema_version, events=format_int(store.events or 0, lang),
+            players=format_int(store.players or 0, lang)))
+    problems = report.problems
+    lines.append(texts["healthy"] if not problems else texts["problems"].format(
+        list="; ".join(_problem(p, texts) for p in problems)))
+    return "\n".join(lines) + "\n"
+
+
+def as_json(report: Report, lang: str) -> str:
+    disk, store, space = report.disk, report.store, report.disk.space
+    data = {
+        "data_dir": str(report.data_dir),
+        "healthy": report.healthy,
+        "problems": list(report.problems),
+        "space": None if space is None else {
+            "free_bytes": space.free, "total_bytes": space.total,
+            "free_percent": round(space.percent_free, 2),
+            "low_threshold_bytes": space.low_threshold, "low": disk.low, "full": disk.full},
+        "file_system": {"read_only": bool(space and space.read_only),
+                        "writable": disk.writable},
+        "reserve": {"path": str(report.data_dir / "pubpoker.reserve"),
+                    "present": disk.reserve_bytes > 0, "bytes": disk.reserve_bytes},
+        "store": {"path": str(store.path), "exists": store.exists, "healthy": store.ok,
+                  "quick_check": None if not store.exists or store.error is not None
+                  else ("ok" if store.damage is None else store.damage),
+                  "schema_version": store.schema_version, "events": store.events,
+                  "players": store.players,
+                  "error": None if store.error is None else store.error.translate(lang),
+                  "error_code": None if store.error is None else store.error.code},
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    report = examine(store_path(args).parent)
+    print((as_json if args.json else render)(report, args.lang), end="")
+    return 0 if report.healthy else 1

@@ -1,0 +1,100 @@
+"""``pubpoker doctor``: free space, the file system, the reserve and the store's health.
+
+Run as a real process; it must change nothing, and exit 1 when something is wrong.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from pathlib import Path
+
+from kiosk.store import open_store
+from rules.events import PlayerRegistered, TournamentCreated
+from rules.structure import preset
+from tests.kiosk.store.disk import fill, pubpoker, tmpfs
+
+
+def a_store(data: Path) -> None:
+    with open_store(data / "pubpoker.db") as store:
+        store.append_new("t1", [TournamentCreated(at=0.0, name="F",
+                                                  structure=preset("pubpoker"))])
+        store.append_new("t1", [PlayerRegistered(at=1.0, player_id="p1", name="Kari")])
+        store.players.add("Kari")
+        store.players.add("Ola")
+
+
+def doctor(data: Path, *extra: str, lang: str = "nn") -> tuple[int, str]:
+    done = pubpoker("doctor", "--data-dir", str(data), *extra, lang=lang)
+    assert "Traceback" not in done.stderr and done.stderr == "", done.stderr
+    return done.returncode, done.stdout
+
+
+def test_a_healthy_device(tmp_path: Path) -> None:
+    a_store(tmp_path)
+    code, out = doctor(tmp_path)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == f"Datamappe: {tmp_path}"
+    assert lines[1].startswith("Ledig plass: ") and " byte av " in lines[1]
+    assert lines[2] == "Filsystem: skrivbart"
+    assert lines[3] == "Reserve: 4 194 304 byte (pubpoker.reserve)"
+    assert lines[4] == "Database: i orden (skjema 4, 2 hendingar, 2 spelarar)"
+    assert lines[-1] == "Alt i orden."
+    code, out = doctor(tmp_path, lang="en")
+    assert code == 0 and "Database: healthy (schema 4, 2 events, 2 players)" in out
+    code, out = doctor(tmp_path, "--json")
+    report = json.loads(out)
+    assert code == 0 and report["healthy"] and report["problems"] == []
+    assert report["space"]["free_bytes"] > 0 and 0 < report["space"]["free_percent"] <= 100
+    assert report["file_system"] == {"read_only": False, "writable": True}
+    assert report["reserve"]["present"] and report["reserve"]["bytes"] == 4194304
+    assert {k: report["store"][k] for k in ("healthy", "quick_check", "schema_version",
+                                            "events", "players")} == {
+        "healthy": True, "quick_check": "ok", "schema_version": 4, "events": 2, "players": 2}
+
+
+def test_a_damaged_store_is_reported_and_left_alone(tmp_path: Path) -> None:
+    a_store(tmp_path)
+    db = tmp_path / "pubpoker.db"
+    db.write_bytes(b"not sqlite at all" * 300)
+    before = hashlib.sha256(db.read_bytes()).hexdigest()
+    code, out = doctor(tmp_path)
+    assert code == 1
+    assert "Database: øydelagd (not an SQLite database)" in out
+    assert out.splitlines()[-1] == "Problem: Databasen er øydelagd"
+    code, out = doctor(tmp_path, "--json")
+    assert code == 1 and json.loads(out)["problems"] == ["store-damaged"]
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == before
+    assert not list(tmp_path.glob("*.corrupt-*"))
+
+
+def test_a_foreign_or_missing_store(tmp_path: Path) -> None:
+    code, out = doctor(tmp_path, lang="en")
+    assert code == 1 and "Database: missing" in out and "Problems: No database" in out
+    conn = sqlite3.connect(tmp_path / "pubpoker.db")
+    conn.execute("create table events(x)")
+    conn.close()
+    code, out = doctor(tmp_path, "--json", lang="nb")
+    report = json.loads(out)
+    assert code == 1 and report["problems"] == ["store-foreign"]
+    assert report["store"]["error_code"] == "ForeignStore"
+    assert "annet program" in report["store"]["error"]
+
+
+def test_a_full_disk_is_reported_with_the_store_still_healthy() -> None:
+    with tmpfs("2m") as data:
+        a_store(data)
+        (data / "pubpoker.reserve").unlink()
+        fill(data)
+        code, out = doctor(data)
+        assert code == 1
+        assert "Ledig plass: 0 byte av 2 097 152 (0,0 %)" in out
+        assert "Reserve: ingen" in out
+        assert "Database: i orden (skjema 4, 2 hendingar, 2 spelarar)" in out
+        assert out.splitlines()[-1] == "Problem: Minnekortet er fullt"
+        code, out = doctor(data, "--json")
+        report = json.loads(out)
+        assert report["problems"] == ["disk-full"] and report["space"]["full"]
+        assert not list(data.glob("*.corrupt-*"))
