@@ -197,6 +197,17 @@ def _disk(store: Any) -> Callable[[str], Sequence[str]]:
     return messages
 
 
+def _restarted(store: Any, *, fake: bool, monotonic: Callable[[], float]
+               ) -> list[Callable[[str], Sequence[str]]]:
+    """Why the last kiosk process on this store died, on the status line for a while."""
+    if fake:
+        return []
+    from kiosk.last_exit import restarted_source, take
+
+    reason = take(store.path.parent)
+    return [] if reason is None else [restarted_source(reason, monotonic)]
+
+
 def _controls(app: App, roles: str, table: int | None) -> Any:
     """The role's controls for every button, key and card (:mod:`kiosk.controls`)."""
     from kiosk.controls import Controller
@@ -262,7 +273,7 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
         monotonic=source, min_wait_ms=options.min_wait_ms, max_wait_ms=options.max_wait_ms,
         rotate_seconds=options.rotate_seconds, shift=options.shift,
         status_sources=[*([_health()] if options.watchdog and not fake else []),
-                        _disk(store)])
+                        _disk(store), *_restarted(store, fake=fake, monotonic=source)])
     app = App(store=store, station=station, clock=clock, loop=loop, chimes=chimes,
               data_dir=store.path.parent, time=manual, _temp=temp)
     app.on_tick.append(app.follow_store)

@@ -5,7 +5,7 @@ rewrites that file (atomically) at most every ``every`` seconds from its loop:
 the monotonic and shared times it was written at, the tournament, the state
 digest and record count, the clock as the screens read it, the players left,
 the hands dealt per table, the pending moves (player: table), the peer count,
-the notices and pop-ups on screen, the last 30 pop-ups, every
+the notices, the status line and pop-ups on screen, the last 30 pop-ups, every
 announcement (the winner) shown since start, the clock's speed, and peer
 sync's counters (frames and events dropped, by reason; traffic) and time
 estimate. Nothing reads it in production.
@@ -60,6 +60,7 @@ def snapshot(app: App) -> dict[str, Any]:
         "peers": loop.peers(),
         "screen": str(loop.screen),
         "notices": [n.key for n in station.notices],
+        "status_line": loop.status_line()[0],
         "popups": [[p.title, p.line, p.kind] for p in loop.overlays.popups],
         "speed": app.clock.speed,
         **_sync(app.sync),

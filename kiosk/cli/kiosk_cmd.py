@@ -152,6 +152,12 @@ def _kiosk(args: argparse.Namespace) -> int:
         status = app.run(frames=args.frames)
         if args.screenshot:
             app.screenshot(args.screenshot)
+    except Exception as err:
+        from kiosk.last_exit import record
+
+        # systemd starts it again; the next start says on the wall why it stopped.
+        record(app.data_dir, err)
+        raise
     finally:
         app.close()
     return status

@@ -281,11 +281,12 @@ class KioskLoop:
                   or self.overlays.ticker_text())
         side = tuple(self.side_panel(self.lang)) if isinstance(view, ClockView | BreakView) \
             else ()
-        return self.painter.draw(Frame(view, popup, ticker, self._status(),
+        return self.painter.draw(Frame(view, popup, ticker, self.status_line(),
                                        pixel_shift(self.monotonic(), self.painter.amplitude),
                                        self.lang, side, self.screen.value))
 
-    def _status(self) -> tuple[str, bool]:
+    def status_line(self) -> tuple[str, bool]:
+        """The status band: time of day, role and peers, then every warning; and whether any."""
         notices = [*self.station.store.warnings, *self.station.notices]
         warnings = [n.translate(self.lang) for n in notices]
         for source in self.status_sources:

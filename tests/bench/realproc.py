@@ -345,6 +345,8 @@ class Kiosk:
     host: Host | None = None
     pins: Mapping[str, int] = field(default_factory=dict)
     probe: bool = False
+    #: More environment for the kiosk (``PUBPOKER_STATUS_FILE``, say).
+    env: Mapping[str, str] = field(default_factory=dict)
     process: Process | None = None
 
     @property
@@ -393,7 +395,7 @@ class Kiosk:
 
     def start(self) -> Kiosk:
         self.dir.mkdir(parents=True, exist_ok=True)
-        extra: dict[str, str] = {}
+        extra: dict[str, str] = dict(self.env)
         if self.key is not None:
             self.config.write_text(self._toml())
         if self.pins:

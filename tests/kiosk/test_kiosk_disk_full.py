@@ -36,7 +36,7 @@ def test_a_full_disk_shows_a_warning_refuses_presses_on_screen_and_recovers() ->
                 step()
 
             def status() -> str:
-                return loop._status()[0]
+                return loop.status_line()[0]
 
             def events() -> int:
                 return len(app.store.records(app.station.tournament_id or ""))
@@ -95,7 +95,7 @@ def test_a_power_cut_onto_a_full_disk_still_brings_the_display_up() -> None:
                 app.station.cold_start(peers_present=False)
                 app.loop.step(block=False)
                 assert isinstance(app.loop.view(), ClockView)
-                assert "Minnekortet er fullt" in app.loop._status()[0]
+                assert "Minnekortet er fullt" in app.loop.status_line()[0]
             finally:
                 app.close()
         finally:

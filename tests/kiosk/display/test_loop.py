@@ -284,13 +284,13 @@ def test_the_status_line_carries_the_power_cut_notice(app: App) -> None:
 
     app.station.notices.append(Notice("clock-restored", {}))
     app.loop.step(block=False)
-    text, warning = app.loop._status()
+    text, warning = app.loop.status_line()
     assert warning and "straumbrot" in text and text.startswith("20:00 · Rolle: display")
 
 
 def test_the_status_line_carries_the_pis_health(app: App) -> None:
     app.loop.status_sources.append(lambda lang: ["Underspenning"] if lang == "nn" else [])
-    text, warning = app.loop._status()
+    text, warning = app.loop.status_line()
     assert warning and text.endswith("· Underspenning")
 
 
