@@ -21,7 +21,7 @@ import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, NoReturn
+from typing import ClassVar, Final, NoReturn
 
 from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES, shorten
@@ -121,4 +121,59 @@ class CliParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {cut_values(message)}\n")
+        word, text = translate_argparse(cut_values(message), CliParser.language)
+        self.exit(2, f"{self.prog}: {word}: {text}\n")
+
+
+#: argparse's own refusals (Python 3.11's wording), in every language; the
+#: usage line above them stays argparse's, as the option names are the same.
+_ARGPARSE: Final[tuple[tuple[re.Pattern[str], dict[str, str]], ...]] = tuple(
+    (re.compile(pattern), texts) for pattern, texts in (
+        (r"argument (?P<arg>.+?): invalid choice: (?P<value>.+) \(choose from (?P<choices>.+)\)$",
+         {"nn": "{arg}: {value} er ikkje eit av vala ({choices})",
+          "nb": "{arg}: {value} er ikke et av valgene ({choices})",
+          "da": "{arg}: {value} er ikke et af valgene ({choices})"}),
+        (r"argument (?P<arg>.+?): invalid (?P<type>\w+) value: (?P<value>.+)$",
+         {"nn": "{arg}: {value} er ikkje ein gyldig verdi",
+          "nb": "{arg}: {value} er ikke en gyldig verdi",
+          "da": "{arg}: {value} er ikke en gyldig værdi"}),
+        (r"argument (?P<arg>.+?): expected one argument$",
+         {"nn": "{arg} treng ein verdi", "nb": "{arg} trenger en verdi",
+          "da": "{arg} skal have en værdi"}),
+        (r"argument (?P<arg>.+?): expected (?P<n>.+) arguments?$",
+         {"nn": "{arg} treng fleire verdiar ({n})", "nb": "{arg} trenger flere verdier ({n})",
+          "da": "{arg} skal have flere værdier ({n})"}),
+        (r"argument (?P<arg>.+?): not allowed with argument (?P<other>.+)$",
+         {"nn": "{arg} kan ikkje brukast saman med {other}",
+          "nb": "{arg} kan ikke brukes sammen med {other}",
+          "da": "{arg} kan ikke bruges sammen med {other}"}),
+        (r"the following arguments are required: (?P<args>.+)$",
+         {"nn": "manglar: {args}", "nb": "mangler: {args}", "da": "mangler: {args}"}),
+        (r"one of the arguments (?P<args>.+) is required$",
+         {"nn": "eitt av desse trengst: {args}", "nb": "ett av disse trengs: {args}",
+          "da": "et af disse skal med: {args}"}),
+        (r"unrecognized arguments: (?P<args>.+)$",
+         {"nn": "ukjende argument: {args}", "nb": "ukjente argumenter: {args}",
+          "da": "ukendte argumenter: {args}"}),
+    ))
+_ERROR_WORD: Final = {"nn": "feil", "nb": "feil", "da": "fejl", "en": "error"}
+
+
+def translate_argparse(message: str, lang: str) -> tuple[str, str]:
+    """argparse's English refusal in ``lang``: the word "error", and the sentence.
+
+    >>> translate_argparse("argument --role: invalid choice: 'tv' (choose from 'display')", "nn")
+    ('feil', "--role: 'tv' er ikkje eit av vala ('display')")
+    >>> translate_argparse("the following arguments are required: name", "da")
+    ('fejl', 'mangler: name')
+    >>> translate_argparse("the following arguments are required: name", "en")
+    ('error', 'the following arguments are required: name')
+    """
+    word = _ERROR_WORD.get(lang, _ERROR_WORD["en"])
+    if lang == "en":
+        return word, message
+    for pattern, texts in _ARGPARSE:
+        found = pattern.match(message)
+        if found is not None and lang in texts:
+            return word, texts[lang].format(**found.groupdict())
+    return word, message
