@@ -359,10 +359,10 @@ def _pump(app: App, seconds: float) -> None:
             deadline = source()
             if deadline is not None:
                 timeout = min(timeout, deadline - now)
-        try:
-            items = [loop.inputs.get(timeout=max(0.0, timeout))]
-        except queue.Empty:
-            items = []
+        # The loop's own sleep: woken by inputs and by the store's change signal
+        # too, so the TD's commands are followed while the TV is away.
+        loop.sleep(max(0.0, timeout))
+        items: list[Any] = []
         while True:
             try:
                 items.append(loop.inputs.get_nowait())
