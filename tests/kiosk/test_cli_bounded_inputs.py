@@ -269,7 +269,7 @@ def test_an_unknown_language_in_the_environment_falls_back_to_nynorsk(night: Pat
     done = pubpoker(night, "kiosk", "--size", "5x", env_lang="da")
     assert done.returncode == 2
     assert done.stderr.splitlines()[-1] == (
-        "pubpoker kiosk: error: argument --size: »5x« er ikke en størrelse; skriv "
+        "pubpoker kiosk: fejl: argument --size: »5x« er ikke en størrelse; skriv "
         "BREDDExHØJDE, for eksempel 1280x720")
 
 
