@@ -50,6 +50,18 @@ def _nap(app: App, seconds: float) -> float:
     return time.monotonic() - began
 
 
+def _another_process_checks_in(app: App, data_dir: Path) -> None:
+    """The TD's ``pubpoker checkin`` over SSH: a second connection commits player p9."""
+    other = open_store(data_dir=data_dir)
+    try:
+        tid = app.station.tournament_id
+        assert tid is not None
+        other.append_new(tid, [PlayerRegistered(at=app.station.now(), player_id="p9",
+                                                name="Ola")])
+    finally:
+        other.close()
+
+
 def _rows_asked(app: App) -> list[str]:
     asked: list[str] = []
     app.store.conn.set_trace_callback(asked.append)
@@ -67,14 +79,7 @@ def test_the_kiosk_own_commit_lets_the_loop_sleep_on(app: App) -> None:
 def test_another_process_commit_wakes_the_loop_and_is_folded_that_turn(
         app: App, tmp_path: Path) -> None:
     _nap(app, 0.2)
-    other = open_store(data_dir=tmp_path)  # the TD's ``pubpoker checkin`` over SSH
-    try:
-        tid = app.station.tournament_id
-        assert tid is not None
-        other.append_new(tid, [PlayerRegistered(at=app.station.now(), player_id="p9",
-                                                name="Ola")])
-    finally:
-        other.close()
+    _another_process_checks_in(app, tmp_path)
     assert _nap(app, 5.0) < 1.0
     app.loop.step(block=False)
     assert "p9" in app.station.state.players
@@ -111,14 +116,7 @@ def test_tonight_is_looked_for_after_a_change_of_the_log_not_every_two_seconds(
             now[0] += 2.5
             app.loop.step(block=False)
         assert not [sql for sql in asked if "tournaments" in sql], asked
-        other = open_store(data_dir=tmp_path)  # the TD's terminal writes the log
-        try:
-            tid = app.station.tournament_id
-            assert tid is not None
-            other.append_new(tid, [PlayerRegistered(at=app.station.now(), player_id="p9",
-                                                    name="Ola")])
-        finally:
-            other.close()
+        _another_process_checks_in(app, tmp_path)
         assert _nap(app, 5.0) < 1.0
         now[0] += 1.0
         app.loop.step(block=False)

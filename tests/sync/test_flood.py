@@ -76,6 +76,23 @@ def add_addresses(host: Host, addresses: list[str]) -> None:
                        check=True)
 
 
+def start_flood(attacker: Host, address: str, port: int, *, silent: int,
+                seconds: float) -> subprocess.Popen[str]:
+    """The stranger's laptop (:mod:`tests.sync.flood`) at ``address:port``, once its
+    first wave of connections is out; its report is the last line of its output."""
+    flood = subprocess.Popen(
+        attacker.argv(sys.executable, "-m", "tests.sync.flood", address, str(port),
+                      "--silent", str(silent), "--upgraded", str(UPGRADED),
+                      "--seconds", str(seconds), "--sources", ",".join(SOURCES),
+                      "--upgraded-sources", ",".join(UPGRADED_SOURCES)),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert flood.stdout is not None
+    first = json.loads(flood.stdout.readline() or '{"flooding": false}')
+    assert first.get("flooding"), flood.stderr.read() if flood.stderr else ""
+    return flood
+
+
 def test_the_display_keeps_converging_through_a_flood_of_silent_connections(
         lan: Lan, spawn: Callable[..., Peer]) -> None:
     display = spawn(lan.add(), "display", name="display")
@@ -91,16 +108,8 @@ def test_the_display_keeps_converging_through_a_flood_of_silent_connections(
     quiet_cpu = (cpu_seconds(pid) - quiet_cpu0) / (time.monotonic() - quiet0)
     fds_before = open_fds(pid)
 
-    flood = subprocess.Popen(
-        attacker.argv(sys.executable, "-m", "tests.sync.flood", display.host.address,
-                      str(display.port), "--silent", str(SILENT), "--upgraded", str(UPGRADED),
-                      "--seconds", str(SECONDS), "--sources", ",".join(SOURCES),
-                      "--upgraded-sources", ",".join(UPGRADED_SOURCES)),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
-    assert flood.stdout is not None
-    first = json.loads(flood.stdout.readline() or '{"flooding": false}')
-    assert first.get("flooding"), flood.stderr.read() if flood.stderr else ""
+    flood = start_flood(attacker, display.host.address, display.port, silent=SILENT,
+                        seconds=SECONDS)
     cpu0, t0 = cpu_seconds(pid), time.monotonic()
     peak = [fds_before]
     sampling = threading.Event()

@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import statistics
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,12 +38,17 @@ from tests.bench.realproc import (
     wait,
 )
 from tests.sync.netns import Host, Lan, fresh_lan
-from tests.sync.test_flood import SOURCES, UPGRADED_SOURCES, add_addresses, cpu_seconds
+from tests.sync.test_flood import (
+    SOURCES,
+    UPGRADED_SOURCES,
+    add_addresses,
+    cpu_seconds,
+    start_flood,
+)
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(400)]
 
 SILENT = 2000
-UPGRADED = 40
 SECONDS = 20.0
 #: An event from A's CLI must be durable on B within this, flood or not (seconds).
 CROSS_WITHIN = 5.0
@@ -106,16 +110,7 @@ def test_a_real_display_kiosk_stays_up_and_in_step_through_a_flood(
         port = listening_port(b.host, pid)
         quiet = cross(a, b_store, b_frames, "resume")
 
-        flood = subprocess.Popen(
-            attacker.argv(sys.executable, "-m", "tests.sync.flood", b.host.address, str(port),
-                          "--silent", str(SILENT), "--upgraded", str(UPGRADED),
-                          "--seconds", str(SECONDS), "--sources", ",".join(SOURCES),
-                          "--upgraded-sources", ",".join(UPGRADED_SOURCES)),
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
-        assert flood.stdout is not None
-        first = json.loads(flood.stdout.readline() or '{"flooding": false}')
-        assert first.get("flooding"), flood.stderr.read() if flood.stderr else ""
+        flood = start_flood(attacker, b.host.address, port, silent=SILENT, seconds=SECONDS)
         cpu0, t0 = cpu_seconds(pid), time.monotonic()
         during: list[tuple[float, float]] = []
         n = 0
