@@ -127,8 +127,15 @@ def check_number(option: str, value: float, low: float, high: float) -> float:
     ... except OptionOutOfRange as err:
     ...     print(err.translate("nn"))
     clock add nan er utanfor grensene; bruk eit tal frå -10 800 til 10 800
+    >>> try:
+    ...     check_number("--seats", int("9" * 400), 2, 11)
+    ... except OptionOutOfRange as err:
+    ...     print(err.translate("en"))
+    --seats 9999999999999999999999999999999999999999… is out of range; use a number from 2 to 11
     """
-    if not (math.isfinite(value) and low <= value <= high):
+    # An int argparse read may be too big for a float: math.isfinite would overflow.
+    finite = isinstance(value, int) or math.isfinite(value)
+    if not (finite and low <= value <= high):
         # The value as typed (9999, not 9 999); the bounds as the language writes them.
         raise OptionOutOfRange(option=option, value=str(_shown(value)), low=_shown(low),
                                high=_shown(high))

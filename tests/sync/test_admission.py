@@ -65,6 +65,20 @@ def lifetime(sock: socket.socket, limit: float = 10.0) -> float:
     return time.monotonic() - start
 
 
+def held_off(svc: SyncService, source: str) -> float:
+    """Seconds a connection from ``source`` lived; 0 if reset before connect() returned.
+
+    The victim resets a connection over the share as it accepts it. On a loaded
+    machine that can happen before this thread wakes from connect(), which then
+    raises ECONNRESET: the quickest hold-off there is.
+    """
+    try:
+        sock = raw(svc, source)
+    except ConnectionResetError:
+        return 0.0
+    return lifetime(sock)
+
+
 def upgraded(svc: SyncService, source: str) -> ClientConnection:
     # websockets answers the victim's pings by itself: only the hello is missing.
     return connect(f"ws://127.0.0.1:{svc.port}/sync", proxy=None, compression=None,
@@ -117,10 +131,10 @@ def test_an_upgrade_without_a_hello_is_closed_at_the_deadline(victim: SyncServic
 def test_one_address_is_held_off_beyond_its_share_and_others_still_get_in(
         victim: SyncService) -> None:
     waiting = [raw(victim, "127.0.0.2") for _ in range(4)]
-    more = [raw(victim, "127.0.0.2") for _ in range(6)]
     # Over the share: reset as they are accepted, long before the deadline.
-    assert max(lifetime(s) for s in more) < DEADLINE / 2
-    assert victim.stats.drops().get("held-off") == 6
+    assert max(held_off(victim, "127.0.0.2") for _ in range(6)) < DEADLINE / 2
+    wait_for(lambda: victim.stats.drops().get("held-off") == 6, 2,
+             what="the six held off to be counted")
     # A keyholder from elsewhere links while that address is full, and stays.
     with genuine(victim, "friend") as friend:
         wait_for(lambda: connected(victim) == {"friend"}, 3, what="the friend's link")
@@ -131,9 +145,9 @@ def test_one_address_is_held_off_beyond_its_share_and_others_still_get_in(
 
 def test_many_addresses_together_stop_at_the_total(victim: SyncService) -> None:
     waiting = [raw(victim, f"127.0.0.{n}") for n in range(2, 5) for _ in range(4)]
-    late = raw(victim, "127.0.0.5")
-    assert lifetime(late) < DEADLINE / 2
-    assert victim.stats.drops().get("held-off") == 1
+    assert held_off(victim, "127.0.0.5") < DEADLINE / 2
+    wait_for(lambda: victim.stats.drops().get("held-off") == 1, 2,
+             what="the late one to be counted")
     for sock in waiting:
         sock.close()
     # Places are freed as connections close: a newcomer waits its full time again.
@@ -167,7 +181,7 @@ def test_a_peer_that_linked_before_relinks_while_strangers_fill_their_places(
         wait_for(lambda: connected(victim) == {"table1"}, 3, what="the table's first link")
     wait_for(lambda: not connected(victim), 3, what="the link to end")
     strangers = [raw(victim, f"127.0.0.{n}") for n in range(2, 5) for _ in range(4)]
-    assert lifetime(raw(victim, "127.0.0.5")) < DEADLINE / 2  # the strangers' pool is full
+    assert held_off(victim, "127.0.0.5") < DEADLINE / 2  # the strangers' pool is full
     with genuine(victim, "table1"):
         wait_for(lambda: connected(victim) == {"table1"}, 3, what="the table to relink")
     for sock in strangers:
