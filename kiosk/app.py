@@ -38,7 +38,10 @@ from kiosk.store import Store
 from kiosk.store.looks import LookSchedule
 from kiosk.timebase import SharedClock, SimulatedTime
 
-__all__ = ["App", "ManualTime"]
+__all__ = ["RECOVERY_EVERY", "App", "ManualTime"]
+
+#: Seconds between tries to write again, on a store opened as it is on a full disk.
+RECOVERY_EVERY = 3.0
 
 
 @dataclass
@@ -77,6 +80,7 @@ class App:
     #: When to look at which tournament the store calls current: every 2 s
     #: (monotonic), or after each change once the store's change signal is wired in.
     follow_looks: LookSchedule = field(default_factory=lambda: LookSchedule(every=2.0))
+    _next_recovery: float = 0.0
 
     def follow_store(self) -> None:
         """Switch to the store's current tournament when another process changed it.
@@ -99,6 +103,28 @@ class App:
     @property
     def inputs(self) -> queue.Queue[Any]:
         return self.loop.inputs
+
+    def recover_store(self) -> None:
+        """On a store opened as it is on a full disk, try every few seconds to write again.
+
+        Once it can, what other processes committed meanwhile (the TD freed the
+        space and pressed on) is looked at as after any commit of theirs.
+        """
+        if self.store.refusal is None:
+            return
+        now = self.loop.monotonic()
+        if now < self._next_recovery:
+            return
+        self._next_recovery = now + RECOVERY_EVERY
+        if not self.store.try_writable():
+            return
+        self.follow_looks.changed()
+        self.station.looks.changed()
+        for hook in self.station.on_store_changed:
+            hook()
+        if self.sync is not None:
+            self.sync.retry_watch()
+        self.loop.settle()
 
     @property
     def on_tick(self) -> list[Callable[[], None]]:

@@ -251,9 +251,14 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
     else:
         # open_store makes it if missing, or says in one sentence why it cannot.
         data_dir = paths.data_dir(options.data_dir)
+    # On a full disk the kiosk still shows the night it has, refusing presses
+    # until there is room; the CLI says the disk is full instead.
     store = open_store(data_dir=data_dir, synchronous=options.synchronous,
                        device_id=options.device_id,
-                       wall=time.time if time_base is None else time_base.wall)
+                       wall=time.time if time_base is None else time_base.wall,
+                       as_is_when_full=True)
+    # The disk's state at the open is shown live by the status line (_disk), not twice.
+    store.warnings[:] = [n for n in store.warnings if n.key not in ("disk-low", "disk-full")]
     manual: ManualTime | SimulatedTime | None = None
     if fake:
         manual = ManualTime() if time_base is None else time_base
@@ -277,6 +282,8 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
     app = App(store=store, station=station, clock=clock, loop=loop, chimes=chimes,
               data_dir=store.path.parent, time=manual, _temp=temp)
     app.on_tick.append(app.follow_store)
+    if store.refusal is not None:
+        app.on_tick.append(app.recover_store)
     if not fake:
         _wake_on_store_change(app)
     from kiosk.display.framelog import from_env as frame_log

@@ -211,6 +211,9 @@ class EventLog:
         conflicts: list[EventConflict] = []
         before = (self.last_seq, self.lamport)
         conn = self.conn
+        refusal = getattr(conn, "refusal", None)
+        if refusal is not None:
+            raise refusal  # opened as it is on a full disk: nothing can be kept
         try:
             conn.execute("BEGIN IMMEDIATE")
             rows = rows_for(conn)

@@ -21,6 +21,12 @@ refused with :class:`kiosk.paths.DataDirUnusable` before SQLite is asked.
 
 A full disk first costs the data dir's reserve (:mod:`kiosk.store.space`):
 the open is tried once more with its bytes free, and the store says ``low``.
+With the reserve spent, a kiosk (``as_is_when_full``) still opens the file
+as it is, to read: SQLite cannot make the ``-shm`` file a WAL store needs on
+a disk with no room, so the file is opened ``immutable``, which needs none.
+That connection refuses every write with :class:`DiskFull`
+(``conn.refusal``), and the kiosk opens the store properly again once there
+is room (:meth:`kiosk.store.store.Store.try_writable`).
 """
 
 from __future__ import annotations
@@ -70,6 +76,8 @@ class StoreConnection(sqlite3.Connection):
     """The store's connection, carrying its disk's :class:`SpaceKeeper` to the write paths."""
 
     space: SpaceKeeper | None = None
+    #: Why this connection may not write (opened as it is on a full disk), or None.
+    refusal: StoreError | None = None
 
 
 def storage_error(err: sqlite3.Error | OSError, path: Path) -> StoreError:
@@ -153,10 +161,13 @@ def open_database(
     synchronous: Synchronous = "FULL",
     check: CheckLevel = "quick",
     now: Callable[[], float] = time.time,
+    as_is_when_full: bool = False,
 ) -> tuple[sqlite3.Connection, Path, str, list[Notice]]:
     """Open (creating, migrating or replacing a damaged file) the store's database.
 
     Returns the connection, its path, this device's id and notices for the display.
+    ``as_is_when_full``: on a full disk with no reserve left, open the file as
+    it is, read-only, rather than raise :class:`DiskFull` (see the module).
     """
     if path is None:
         if data_dir is None:
@@ -180,12 +191,18 @@ def open_database(
         conn, ident, notices = _open(path, device_id, synchronous, check, now)
     except DiskFull:
         if not keeper.on_full():
-            # The caller prints DiskFull, translated; the log only keeps the path.
-            log.info("the disk holding %s is full; the store was not opened and is "
-                     "left as it is", path)
-            raise
-        conn, ident, notices = _open(path, device_id, synchronous, check, now)
-        keeper.wrote()
+            as_is = _open_as_is(path, keeper) if as_is_when_full else None
+            if as_is is None:
+                # The caller prints DiskFull, translated; the log only keeps the path.
+                log.debug("the disk holding %s is full; the store was not opened and is "
+                         "left as it is", path)
+                raise
+            log.warning("DISK FULL: %s is open to read only, as it is; writes are refused "
+                        "until there is room", path)
+            conn, ident, notices = as_is
+        else:
+            conn, ident, notices = _open(path, device_id, synchronous, check, now)
+            keeper.wrote()
     else:
         ensure_reserve(path.parent)
     if isinstance(conn, StoreConnection):
@@ -194,6 +211,38 @@ def open_database(
     if warning is not None:
         notices.append(warning)
     return conn, path, ident, notices
+
+
+def _open_as_is(path: Path, keeper: SpaceKeeper
+                ) -> tuple[StoreConnection, str, list[Notice]] | None:
+    """The store at ``path`` opened to read, as it is, on a disk with no room; or None.
+
+    ``immutable`` reads the main file alone and ignores a ``-wal``, so only a
+    file whose WAL is empty or gone (a clean shutdown checkpoints it) is all
+    there: with commits still in the WAL, this would show an older night, and
+    the kiosk says the disk is full instead. The file must already be this
+    version's store, since nothing can be migrated.
+    """
+    wal = path.with_name(path.name + "-wal")
+    try:
+        if path.stat().st_size == 0 or (wal.exists() and wal.stat().st_size > 0):
+            return None
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True,
+                               timeout=BUSY_TIMEOUT, factory=StoreConnection)
+    except (OSError, sqlite3.Error):
+        return None
+    try:
+        version = check_shape(conn, path, SCHEMA_VERSION)
+        ident = get_meta(conn, "device_id")
+        if version != SCHEMA_VERSION or ident is None:
+            conn.close()
+            return None
+    except (sqlite3.Error, StoreError):
+        conn.close()
+        return None
+    conn.refusal = DiskFull()
+    conn.space = keeper
+    return conn, ident, []
 
 
 def _open(path: Path, device_id: str | None, synchronous: Synchronous, check: CheckLevel,

@@ -212,6 +212,8 @@ class SpaceKeeper:
         have_reserve = ensure_reserve(self.directory)
         if self.released and have_reserve:
             self.released = False
+        if space.full and not have_reserve:
+            return "full"  # no reserve to fall back on: the next write is refused
         return "low" if space.low or not have_reserve else "ok"
 
     def notice(self) -> Notice | None:

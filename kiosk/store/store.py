@@ -16,6 +16,7 @@ a queue (sqlite3 connections refuse to be shared between threads anyway).
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import sqlite3
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING
 from kiosk.store import checkpoint as checkpoints
 from kiosk.store import results as results_mod
 from kiosk.store.backup import BackupReport, backup
-from kiosk.store.errors import Notice
+from kiosk.store.errors import Notice, StoreError
 from kiosk.store.log import AppendResult, EventLog, StoredEvent
 from kiosk.store.open import CheckLevel, open_database
 from kiosk.store.players import Players
@@ -71,7 +72,11 @@ class Store:
         self.log = EventLog(self.conn, device_id, wall=wall)
         self.log.on_added.append(on_added)
         self.players = Players(self.conn, wall=wall)
-        changed = self.log.reread_unreadable()
+        #: How to open the store again for writing (:meth:`try_writable`).
+        self._reopen: Callable[[], tuple[sqlite3.Connection, Path, str, list[Notice]]] | None
+        self._reopen = None
+        # Rows decoded again would be written back: not on a store that cannot write.
+        changed = set() if self.refusal is not None else self.log.reread_unreadable()
         if changed:
             log.info("events of %s became readable; their snapshots are dropped",
                      ", ".join(sorted(changed)))
@@ -260,8 +265,48 @@ class Store:
 
     def disk_notice(self) -> Notice | None:
         """The status line's warning about the disk, or None while all is well."""
+        if self.refusal is not None:
+            return Notice("disk-full")
         keeper = getattr(self.conn, "space", None)
         return None if keeper is None else keeper.notice()
+
+    @property
+    def refusal(self) -> StoreError | None:
+        """Why this store cannot write now (opened as it is on a full disk), or None."""
+        refusal: StoreError | None = getattr(self.conn, "refusal", None)
+        return refusal
+
+    def try_writable(self) -> bool:
+        """Open the store for writing again if it was opened as it is; True if it writes.
+
+        Cheap while the disk is still full (SQLite fails at once), so the kiosk
+        tries every few seconds. On success the log, the players and every
+        later read use the new connection; what the kiosk folded stays valid,
+        since the file did not change (nobody could write it).
+        """
+        if self.refusal is None:
+            return True
+        if self._reopen is None:
+            return False
+        try:
+            conn, _, ident, notices = self._reopen()
+        except StoreError:
+            return False
+        if ident != self.device_id:  # pragma: no cover - the same file's own meta
+            conn.close()
+            return False
+        old, self.conn = self.conn, conn
+        self.log.conn = conn
+        self.players.conn = conn
+        self.__dict__.pop("db", None)
+        self._data_version = None
+        self.warnings.extend(notices)
+        try:
+            old.close()
+        except sqlite3.Error as err:  # pragma: no cover - a read-only handle
+            log.warning("closing the read-only store failed: %s", err)
+        log.warning("the store at %s writes again: there is room on the disk", self.path)
+        return True
 
     def backup(self, dest: str | os.PathLike[str]) -> BackupReport:
         return backup(self.conn, dest)
@@ -288,17 +333,24 @@ def open_store(
     synchronous: Synchronous = "FULL",
     check: CheckLevel = "quick",
     wall: Callable[[], float] = time.time,
+    as_is_when_full: bool = False,
 ) -> Store:
     """Open the store at ``path`` (or ``data_dir/pubpoker.db``), creating it if needed.
 
     A damaged file is moved aside and replaced (see :mod:`.open`); the
     returned store's ``warnings`` then say so for the display.
+    ``as_is_when_full`` (the kiosk): on a full disk, a store that reads but
+    refuses writes (``refusal``) until :meth:`Store.try_writable` succeeds.
     """
     conn, where, ident, notices = open_database(
         None if path is None else Path(path), data_dir=data_dir, device_id=device_id,
-        synchronous=synchronous, check=check, now=wall)
+        synchronous=synchronous, check=check, now=wall, as_is_when_full=as_is_when_full)
     try:
-        return Store(conn, where, ident, notices, wall=wall)
+        store = Store(conn, where, ident, notices, wall=wall)
     except BaseException:
         conn.close()
         raise
+    if store.refusal is not None:
+        store._reopen = functools.partial(open_database, where, device_id=ident,
+                                          synchronous=synchronous, check="none", now=wall)
+    return store

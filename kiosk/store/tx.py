@@ -19,7 +19,7 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 from kiosk.store.errors import DiskFull, StoreLocked, StoreReadOnly, StoreWriteFailed
 from kiosk.store.space import NEARLY_FULL, measure
 
-__all__ = ["db_file", "primary_code", "retry_when_full", "rollback", "transaction",
+__all__ = ["begin", "db_file", "primary_code", "retry_when_full", "rollback", "transaction",
            "write_error"]
 
 log = logging.getLogger(__name__)
@@ -100,6 +100,22 @@ def retry_when_full(method: Callable[Concatenate[S, P], R]) -> Callable[Concaten
     return wrapper
 
 
+def begin(conn: sqlite3.Connection) -> None:
+    """``BEGIN IMMEDIATE``, or the store's standing refusal to write.
+
+    A store opened as it is on a full disk (:mod:`kiosk.store.open`) reads
+    but cannot write; its connection carries the :class:`DiskFull` to say so,
+    rather than SQLite's "attempt to write a readonly database".
+    """
+    refusal = getattr(conn, "refusal", None)
+    if refusal is not None:
+        raise refusal
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.Error as err:
+        raise write_error(err, db_file(conn)) from err
+
+
 def rollback(conn: sqlite3.Connection) -> None:
     """Roll back if a transaction is open; the failure may already have ended it."""
     try:
@@ -112,10 +128,7 @@ def rollback(conn: sqlite3.Connection) -> None:
 @contextmanager
 def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """``with transaction(conn):`` commits on success; on any error keeps nothing."""
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-    except sqlite3.Error as err:
-        raise write_error(err, db_file(conn)) from err
+    begin(conn)
     try:
         yield conn
         conn.execute("COMMIT")

@@ -272,13 +272,20 @@ class StoreWatcher:
     # --- the watcher's thread ----------------------------------------------------------
 
     def _run(self) -> None:
+        version: int | None
         try:
             conn = open_reader(self.path)
-            version = _data_version(conn)
         except BaseException as err:  # reported by the constructor
             self._failure = err
             self._started.set()
             return
+        try:
+            version = _data_version(conn)
+        except sqlite3.Error as err:
+            # A full disk (no room for SQLite's -shm): the first look that can
+            # read says "changed", and the consumer looks for itself.
+            log.warning("data_version of %s: %s", self.path, err)
+            version = None
         self._started.set()
         settle = Settle()
         watched = [self._stop_r] + ([self._inotify.fd] if self._inotify is not None else [])

@@ -196,6 +196,8 @@ class SyncService:
         self._net_dirty = True
         self._store_path: Path | None = None
         self._pending_outbox: tuple[StoreWatcher | None, Outbox] | None = None
+        #: What :meth:`watch` was asked to watch, for :meth:`retry_watch`.
+        self._watching: tuple[Path, bool] | None = None
         self._watcher: StoreWatcher | None = None
         self._outbox: Outbox | None = None
         #: Times a timer of this service woke (time sync, anti-entropy, network).
@@ -262,6 +264,7 @@ class SyncService:
         """
         if not self.config.watch_store or self._store_path is not None:
             return
+        self._watching = (Path(path), told)
         self._store_path = Path(path)
         # Opened here, not in the sync loop: that stays free for the links' handshakes.
         watcher = None
@@ -276,10 +279,17 @@ class SyncService:
         except sqlite3.Error as err:
             if watcher is not None:
                 watcher.close()
+            # A full disk (no room for SQLite's -shm): retry_watch tries again.
             log.warning("not watching %s: %s", self._store_path, err)
+            self._store_path = None
             return
         self._pending_outbox = (watcher, outbox)
         self._call(self._open_outbox)
+
+    def retry_watch(self) -> None:
+        """Watch the store again if :meth:`watch` could not read it (the disk was full)."""
+        if self._store_path is None and self._watching is not None:
+            self.watch(self._watching[0], told=self._watching[1])
 
     def store_changed(self) -> None:
         """Another process committed to the watched store (from any thread)."""
