@@ -177,9 +177,9 @@ class ConfigError(RulesError, ValueError):
 
 class ConfigFileMissing(ConfigError):
     messages = {
-        "nn": "Fann ikkje {path}: legg pubpoker.toml på boot-partisjonen",
-        "nb": "Fant ikke {path}: legg pubpoker.toml på boot-partisjonen",
-        "da": "Fandt ikke {path}: læg pubpoker.toml på boot-partitionen",
+        "nn": "Fann ikkje {path}: legg pubpoker.toml på den første partisjonen på minnekortet",
+        "nb": "Fant ikke {path}: legg pubpoker.toml på den første partisjonen på minnekortet",
+        "da": "Fandt ikke {path}: læg pubpoker.toml på den første partition på hukommelseskortet",
         "en": "{path} not found: put pubpoker.toml on the boot partition",
     }
 
@@ -335,10 +335,10 @@ class BadTime(ConfigError):
 
 class DuplicatePin(ConfigError):
     messages = {
-        "nn": "buttons: pin {pin} er brukt to gonger ({actions})",
-        "nb": "buttons: pin {pin} er brukt to ganger ({actions})",
-        "da": "buttons: pin {pin} er brugt to gange ({actions})",
-        "en": "buttons: pin {pin} is used twice ({actions})",
+        "nn": "[buttons]: pin {pin} er brukt to gonger ({actions})",
+        "nb": "[buttons]: pin {pin} er brukt to ganger ({actions})",
+        "da": "[buttons]: pin {pin} er brugt to gange ({actions})",
+        "en": "[buttons]: pin {pin} is used twice ({actions})",
     }
 
 

@@ -21,7 +21,7 @@ import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, Final, NoReturn
+from typing import Any, ClassVar, Final, NoReturn
 
 from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES, shorten
@@ -106,6 +106,13 @@ class CliParser(argparse.ArgumentParser):
     #: Set from the arguments as the top parser starts, so the type functions of
     #: every subparser (``--size``, ``--speed``) refuse in the language asked for.
     language: ClassVar[str] = DEFAULT_LANGUAGE
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from kiosk.cli.help_format import HelpFormatter
+
+        # Every subparser too: argparse's words on the help pages in the language asked for.
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     # typeshed overloads this on the namespace's type; ours is always a Namespace.
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from kiosk.cli.bounds import is_store_file
+from kiosk.cli.help_words import help_text
 from kiosk.store.backup import backup
 from kiosk.store.cli import add_data_dir, store_path
 from kiosk.store.errors import BackupFailed, NoStore, StoreError
@@ -35,13 +36,11 @@ class BackupOntoStore(StoreError, OSError):
     }
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser(
-        "backup", help="copy the store to PATH (safe while the kiosk runs)",
-        description="Copy the store with SQLite's online backup API.")
-    parser.add_argument("path", metavar="PATH", type=Path,
-                        help="target file, or a directory to put pubpoker.db in")
-    add_data_dir(parser)
+def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
+    parser = sub.add_parser("backup", help=help_text("backup", lang),
+                            description=help_text("backup.description", lang))
+    parser.add_argument("path", metavar="PATH", type=Path, help=help_text("backup.path", lang))
+    add_data_dir(parser, lang)
     parser.set_defaults(func=_backup)
 
 

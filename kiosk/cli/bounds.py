@@ -112,7 +112,7 @@ class SizeOutOfRange(RulesError, ValueError):
     messages = {
         "nn": "--size {value} er utanfor grensene; bruk frå {low} til {high} pikslar",
         "nb": "--size {value} er utenfor grensene; bruk fra {low} til {high} piksler",
-        "da": "--size {value} er uden for grænserne; brug fra {low} til {high} pixels",
+        "da": "--size {value} er uden for grænserne; brug fra {low} til {high} billedpunkter",
         "en": "--size {value} is out of range; use from {low} up to {high} pixels",
     }
 

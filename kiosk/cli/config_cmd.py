@@ -10,15 +10,17 @@ import argparse
 import sys
 from typing import Any
 
+from kiosk.cli.help_words import help_text
 from kiosk.config import DEFAULT_PATH, ConfigError, load_config
+from rules.i18n import DEFAULT_LANGUAGE
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser("config", help="the device's pubpoker.toml")
+def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
+    parser = sub.add_parser("config", help=help_text("config", lang))
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
-    check = actions.add_parser("check", help="validate a pubpoker.toml")
+    check = actions.add_parser("check", help=help_text("config.check", lang))
     check.add_argument("path", nargs="?", default=str(DEFAULT_PATH),
-                       help=f"the file (default: {DEFAULT_PATH})")
+                       help=help_text("config.check.path", lang, path=DEFAULT_PATH))
     check.set_defaults(func=_check)
 
 

@@ -10,7 +10,9 @@ from typing import Any
 
 from kiosk.cli.args import CliParser
 from kiosk.cli.bounds import FRAMES_MAX, SPEED_MAX, check_number, check_size
+from kiosk.cli.help_words import help_text
 from rules.errors import RulesError
+from rules.i18n import DEFAULT_LANGUAGE
 
 __all__ = ["check_options", "parse_size", "register"]
 
@@ -62,26 +64,22 @@ class ScreenshotFolder(RulesError, OSError):
     }
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser(
-        "demo", help="a whole simulated night in fast-forward on the kiosk screens")
-    parser.add_argument("--speed", type=float, default=30.0,
-                        help="fast-forward factor for shared time (default 30)")
-    parser.add_argument("--seed", type=int, default=2026,
-                        help="seed for names, seats and cards: the same seed, the same night")
-    parser.add_argument("--size", type=parse_size, default=(1280, 720),
-                        help="window size, WIDTHxHEIGHT (default 1280x720)")
-    parser.add_argument("--fullscreen", action="store_true")
-    parser.add_argument("--data-dir", default=None,
-                        help="keep the night in this data dir (default: a fresh temporary one)")
-    parser.add_argument("--no-sound", action="store_true", help="no chimes")
-    parser.add_argument("--headless", action="store_true",
-                        help="render with SDL's dummy drivers, without a window")
-    parser.add_argument("--frames", type=int, default=None,
-                        help="stop after this many frames (loop iterations)")
+def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
+    def words(key: str) -> str:
+        return help_text(key, lang)
+
+    parser = sub.add_parser("demo", help=words("demo"))
+    parser.add_argument("--speed", type=float, default=30.0, help=words("demo.speed"))
+    parser.add_argument("--seed", type=int, default=2026, help=words("demo.seed"))
+    parser.add_argument("--size", type=parse_size, default=(1280, 720), help=words("demo.size"))
+    parser.add_argument("--fullscreen", action="store_true", help=words("demo.fullscreen"))
+    parser.add_argument("--data-dir", default=None, help=words("demo.data-dir"))
+    parser.add_argument("--no-sound", action="store_true", help=words("demo.no-sound"))
+    parser.add_argument("--headless", action="store_true", help=words("demo.headless"))
+    parser.add_argument("--frames", type=int, default=None, help=words("frames"))
     parser.add_argument("--until-finished", action="store_true",
-                        help="stop when the night has a winner (headless: on fake time, fast)")
-    parser.add_argument("--screenshot", default=None, help="save the last frame as a PNG")
+                        help=words("demo.until-finished"))
+    parser.add_argument("--screenshot", default=None, help=words("screenshot"))
     parser.set_defaults(func=_demo)
 
 

@@ -13,6 +13,7 @@ import argparse
 import json
 from typing import Any, Final
 
+from kiosk.cli.help_words import help_text
 from kiosk.store.cli import add_data_dir, store_path
 from kiosk.store.doctor import Report, examine
 from rules.i18n import DEFAULT_LANGUAGE, format_int
@@ -131,14 +132,11 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
 }
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser(
-        "doctor", help="check the data dir's disk, its reserve and the store",
-        description="Report free space, whether the disk takes writes, the reserve and "
-                    "the store's health. Changes nothing. Exit status 1 if something is "
-                    "wrong.")
-    add_data_dir(parser)
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
+    parser = sub.add_parser("doctor", help=help_text("doctor", lang),
+                            description=help_text("doctor.description", lang))
+    add_data_dir(parser, lang)
+    parser.add_argument("--json", action="store_true", help=help_text("doctor.json", lang))
     parser.set_defaults(func=_doctor)
 
 

@@ -12,33 +12,37 @@ from pathlib import Path
 from typing import Any
 
 from kiosk.cli.bounds import is_store_file
+from kiosk.cli.help_words import help_text
 from kiosk.store.cli import add_data_dir, open_cli_store, store_path, write_output
 from rules.errors import RulesError
+from rules.i18n import DEFAULT_LANGUAGE
 
 __all__ = ["register"]
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser("export", help="export results or standings as CSV or JSON",
-                            description="Export results or season standings.")
+def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
+    parser = sub.add_parser("export", help=help_text("export", lang),
+                            description=help_text("export.description", lang))
     cmds = parser.add_subparsers(dest="export_command", required=True, metavar="WHAT")
 
-    results = cmds.add_parser("results", help="a tournament's places, points and knockouts")
-    results.add_argument("tournament", metavar="TOURNAMENT", help="tournament id or name")
-    _common(results)
+    results = cmds.add_parser("results", help=help_text("export.results", lang))
+    results.add_argument("tournament", metavar="TOURNAMENT",
+                         help=help_text("tournament-id", lang))
+    _common(results, lang)
     results.set_defaults(func=_results)
 
-    standings = cmds.add_parser("standings", help="a season's league standings (Q2)")
-    standings.add_argument("season", metavar="SEASON", help="season name, e.g. 2025")
-    _common(standings)
+    standings = cmds.add_parser("standings", help=help_text("export.standings", lang))
+    standings.add_argument("season", metavar="SEASON", help=help_text("export.season", lang))
+    _common(standings, lang)
     standings.set_defaults(func=_standings)
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--format", choices=("csv", "json"), default="csv")
+def _common(parser: argparse.ArgumentParser, lang: str) -> None:
+    parser.add_argument("--format", choices=("csv", "json"), default="csv",
+                        help=help_text("format", lang, default="csv"))
     parser.add_argument("--output", "-o", type=Path, metavar="PATH",
-                        help="write to this file instead of standard output")
-    add_data_dir(parser)
+                        help=help_text("export.output", lang))
+    add_data_dir(parser, lang)
 
 
 class OutputIsTheStore(RulesError, ValueError):

@@ -29,31 +29,27 @@ from typing import Any
 
 from kiosk.cli.args import CliParser
 from kiosk.cli.demo_cmd import check_options, parse_size
+from kiosk.cli.help_words import help_text
 from kiosk.role import parse_roles
 from rules.errors import RulesError
+from rules.i18n import DEFAULT_LANGUAGE
 
 __all__ = ["register"]
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser("kiosk", help="run this device's kiosk screen (the appliance)")
-    parser.add_argument("--config", type=Path, default=None,
-                        help="the device's pubpoker.toml")
-    parser.add_argument("--role", default=None, help="display, console or table "
-                        "(overrides the config; default display)")
-    parser.add_argument("--data-dir", default=None, help="where the store lives "
-                        "(overrides the config)")
-    parser.add_argument("--size", type=parse_size, default=None,
-                        help="a window of this size instead of fullscreen")
-    parser.add_argument("--headless", action="store_true",
-                        help="render with SDL's dummy drivers (smoke tests)")
-    parser.add_argument("--frames", type=int, default=None,
-                        help="stop after this many frames (loop iterations)")
-    parser.add_argument("--screenshot", default=None, help="save the last frame as a PNG")
-    parser.add_argument("--speed", type=parse_speed, default=1.0,
-                        help="fast-forward: shared time runs this many times faster than "
-                        "real time (soak tests; default 1). Every device of one night "
-                        "must run at the same speed")
+def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
+    def words(key: str) -> str:
+        return help_text(key, lang)
+
+    parser = sub.add_parser("kiosk", help=words("kiosk"))
+    parser.add_argument("--config", type=Path, default=None, help=words("kiosk.config"))
+    parser.add_argument("--role", default=None, help=words("kiosk.role"))
+    parser.add_argument("--data-dir", default=None, help=words("kiosk.data-dir"))
+    parser.add_argument("--size", type=parse_size, default=None, help=words("kiosk.size"))
+    parser.add_argument("--headless", action="store_true", help=words("kiosk.headless"))
+    parser.add_argument("--frames", type=int, default=None, help=words("frames"))
+    parser.add_argument("--screenshot", default=None, help=words("screenshot"))
+    parser.add_argument("--speed", type=parse_speed, default=1.0, help=words("kiosk.speed"))
     parser.set_defaults(func=_kiosk)
 
 

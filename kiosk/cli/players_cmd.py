@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from kiosk.cli.bounds import read_at_most
+from kiosk.cli.help_words import help_text
 from kiosk.store.cli import add_data_dir, open_cli_store
 from kiosk.store.errors import UnreadableFile
 from rules.i18n import DEFAULT_LANGUAGE
@@ -53,37 +54,41 @@ def _text(args: argparse.Namespace) -> dict[str, str]:
     return _TEXT.get(args.lang, _TEXT[DEFAULT_LANGUAGE])
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser("players", help="the venue's players and their cards",
-                            description="Add, list and import players; link cards to them.")
+def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
+    def words(key: str) -> str:
+        return help_text(key, lang)
+
+    parser = sub.add_parser("players", help=words("players"),
+                            description=words("players.description"))
     cmds = parser.add_subparsers(dest="players_command", required=True, metavar="COMMAND")
 
-    add = cmds.add_parser("add", help="add a player")
-    add.add_argument("name", metavar="NAME")
-    add.add_argument("--card", metavar="UID", help="the player's card (RFID tag UID)")
-    add_data_dir(add)
+    add = cmds.add_parser("add", help=words("players.add"))
+    add.add_argument("name", metavar="NAME", help=words("player-name"))
+    add.add_argument("--card", metavar="UID", help=words("players.card"))
+    add_data_dir(add, lang)
     add.set_defaults(func=_add)
 
-    lst = cmds.add_parser("list", help="list the players and their cards")
-    lst.add_argument("--format", choices=("table", "csv", "json"), default="table")
-    add_data_dir(lst)
+    lst = cmds.add_parser("list", help=words("players.list"))
+    lst.add_argument("--format", choices=("table", "csv", "json"), default="table",
+                     help=help_text("format", lang, default="table"))
+    add_data_dir(lst, lang)
     lst.set_defaults(func=_list)
 
-    imp = cmds.add_parser("import", help="import players from a CSV file (name,card)")
-    imp.add_argument("file", metavar="FILE", type=Path)
-    add_data_dir(imp)
+    imp = cmds.add_parser("import", help=words("players.import"))
+    imp.add_argument("file", metavar="FILE", type=Path, help=words("players.file"))
+    add_data_dir(imp, lang)
     imp.set_defaults(func=_import)
 
-    rename = cmds.add_parser("rename", help="give a player (a guest) their own name")
-    rename.add_argument("name", metavar="NAME")
-    rename.add_argument("new_name", metavar="NEW_NAME")
-    add_data_dir(rename)
+    rename = cmds.add_parser("rename", help=words("players.rename"))
+    rename.add_argument("name", metavar="NAME", help=words("player-name"))
+    rename.add_argument("new_name", metavar="NEW_NAME", help=words("players.new-name"))
+    add_data_dir(rename, lang)
     rename.set_defaults(func=_rename)
 
-    link = cmds.add_parser("link-card", help="give a player a card")
-    link.add_argument("name", metavar="NAME")
-    link.add_argument("uid", metavar="UID")
-    add_data_dir(link)
+    link = cmds.add_parser("link-card", help=words("players.link-card"))
+    link.add_argument("name", metavar="NAME", help=words("player-name"))
+    link.add_argument("uid", metavar="UID", help=words("players.uid"))
+    add_data_dir(link, lang)
     link.set_defaults(func=_link)
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from kiosk.cli.bounds import read_at_most
+from kiosk.cli.help_words import help_text
 from rules.errors import RulesError
 from rules.house import PointsScheme
 from rules.i18n import DEFAULT_LANGUAGE
@@ -36,21 +37,17 @@ class UnreadableTable(RulesError, ValueError):
     }
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser(
-        "points", help="print the league points for each finishing place",
-        description="Print the league points table for a number of entrants.",
-    )
-    parser.add_argument("--entrants", type=int, required=True, help="number of entrants")
+def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
+    parser = sub.add_parser("points", help=help_text("points", lang),
+                            description=help_text("points.description", lang))
+    parser.add_argument("--entrants", type=int, required=True,
+                        help=help_text("points.entrants", lang))
     parser.add_argument(
         "--scheme", choices=[s.value for s in PointsScheme], default=PointsScheme.PF_POKERKLUB,
-        help="points scheme (default: pf-pokerklub)",
-    )
-    parser.add_argument(
-        "--table", type=Path, metavar="FILE",
-        help="JSON points table for --scheme table, e.g. "
-             '{"per_place": [10, 7, 5], "default": 1, "bonus_per": 10, "bonus_places": 3}',
-    )
+        help=help_text("points.scheme", lang))
+    example = '{"per_place": [10, 7, 5], "default": 1, "bonus_per": 10, "bonus_places": 3}'
+    parser.add_argument("--table", type=Path, metavar="FILE",
+                        help=help_text("points.table", lang, example=example))
     parser.set_defaults(func=run)
 
 

@@ -12,6 +12,7 @@ import argparse
 import sys
 from typing import Any, Final
 
+from kiosk.cli.help_words import help_text
 from kiosk.store.cli import add_data_dir, open_cli_store, store_path
 from rules.i18n import DEFAULT_LANGUAGE, format_place
 
@@ -37,17 +38,16 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
 }
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser("results", help="tournament results stored in the store")
+def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
+    parser = sub.add_parser("results", help=help_text("results", lang))
     cmds = parser.add_subparsers(dest="results_command", required=True, metavar="ACTION")
     recompute = cmds.add_parser(
-        "recompute", help="refold a tournament's log and rewrite its results and standings",
-        description="Refold the whole log with today's rules; rewrite results, the "
-                    "season's standings and a closed night's export files.")
+        "recompute", help=help_text("results.recompute", lang),
+        description=help_text("results.recompute.description", lang))
     recompute.add_argument("tournament", metavar="TOURNAMENT", nargs="?",
-                           help="tournament id or name")
-    recompute.add_argument("--all", action="store_true", help="every tournament in the store")
-    add_data_dir(recompute)
+                           help=help_text("tournament-id", lang))
+    recompute.add_argument("--all", action="store_true", help=help_text("results.all", lang))
+    add_data_dir(recompute, lang)
     recompute.set_defaults(func=_recompute)
 
 

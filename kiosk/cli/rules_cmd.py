@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from kiosk.cli.bounds import check_number
+from kiosk.cli.help_words import help_text
 from kiosk.config import SEATS_RANGE
 from rules.betting import BettingHand, BettingStructure, Blinds, Street, play
 from rules.betting_actions import ActionKind
@@ -23,7 +24,7 @@ from rules.cards import Card, parse
 from rules.errors import RulesError
 from rules.hands import Game
 from rules.house import PROFILES, HouseRules, profile
-from rules.i18n import format_int
+from rules.i18n import DEFAULT_LANGUAGE, format_int
 from rules.pots import Awards, Pot, award_pots, side_pots
 from rules.showdown import Ranking, first_to_show, rank_showdown, settle
 from rules.structure import AnteKind
@@ -471,57 +472,55 @@ def _game_arg(text: str) -> str:
     return text.lower()
 
 
-def _add_showdown_options(parser: argparse.ArgumentParser, *, hands_required: bool) -> None:
-    parser.add_argument("--board", required=hands_required,
-                        help='board cards, e.g. "Ah Kh 7c 2d 2s"')
-    parser.add_argument("--hands", required=hands_required,
-                        help='hole cards shown per seat, e.g. "1:AsAd,2:KcKd" ("3:" = mucked)')
+def _add_showdown_options(parser: argparse.ArgumentParser, lang: str, *,
+                          hands_required: bool) -> None:
+    parser.add_argument("--board", required=hands_required, help=help_text("rules.board", lang))
+    parser.add_argument("--hands", required=hands_required, help=help_text("rules.hands", lang))
     parser.add_argument("--game", type=_game_arg, default=Game.HOLDEM.value,
-                        choices=[g.value for g in Game], help="holdem (default) or omaha")
-    parser.add_argument("--hilo", action="store_true", help="Hi/Lo 8-or-better")
-    parser.add_argument("--chip", default="1",
-                        help="smallest chip in play, for odd chips (default 1)")
+                        choices=[g.value for g in Game], help=help_text("rules.game", lang))
+    parser.add_argument("--hilo", action="store_true", help=help_text("rules.hilo", lang))
+    parser.add_argument("--chip", default="1", help=help_text("rules.chip", lang))
 
 
-def _add_hand_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--blinds", help='small/big blind, e.g. "100/200" (or "800/1600/100")')
-    parser.add_argument("--ante", help="ante per player (or the big-blind ante with --bb-ante)")
-    parser.add_argument("--bb-ante", action="store_true", help="the big blind pays the ante")
-    parser.add_argument("--actions", default="",
-                        help='the actions in turn, e.g. "raise 500, raise 1200, call"')
+def _add_hand_options(parser: argparse.ArgumentParser, lang: str) -> None:
+    parser.add_argument("--blinds", help=help_text("rules.blinds", lang))
+    parser.add_argument("--ante", help=help_text("rules.ante", lang))
+    parser.add_argument("--bb-ante", action="store_true", help=help_text("rules.bb-ante", lang))
+    parser.add_argument("--actions", default="", help=help_text("rules.actions", lang))
     parser.add_argument("--limit", default=BettingStructure.NO_LIMIT.value,
                         choices=[s.value for s in BettingStructure],
-                        help="betting structure (default no-limit)")
+                        help=help_text("rules.limit", lang))
     parser.add_argument("--house", default="pubpoker", choices=PROFILES,
-                        help="house-rule profile (default pubpoker)")
+                        help=help_text("rules.house", lang))
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser("rules", help="floor helper: minimum raise, pots, showdown")
+def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
+    def words(key: str) -> str:
+        return help_text(key, lang)
+
+    parser = sub.add_parser("rules", help=words("rules"))
     commands = parser.add_subparsers(dest="rules_command", required=True, metavar="COMMAND")
 
-    min_raise = commands.add_parser("min-raise", help="the smallest raise-to for the next player")
-    min_raise.add_argument("--players", default="9", help="players dealt in (default 9)")
-    min_raise.add_argument("--stack", default="1000000000",
-                           help="every player's stack with --players (default: deep)")
-    min_raise.add_argument("--stacks", help='stacks per seat instead, e.g. "1:5000,2:1400"')
-    min_raise.add_argument("--button", help="the button seat (default: the highest seat)")
-    _add_hand_options(min_raise)
+    min_raise = commands.add_parser("min-raise", help=words("rules.min-raise"))
+    min_raise.add_argument("--players", default="9", help=words("rules.players"))
+    min_raise.add_argument("--stack", default="1000000000", help=words("rules.stack"))
+    min_raise.add_argument("--stacks", help=words("rules.stacks"))
+    min_raise.add_argument("--button", help=words("rules.button"))
+    _add_hand_options(min_raise, lang)
     min_raise.set_defaults(func=_min_raise)
 
-    pots = commands.add_parser("pots", help="main and side pots, and who wins them")
+    pots = commands.add_parser("pots", help=words("rules.pots"))
     source = pots.add_mutually_exclusive_group(required=True)
-    source.add_argument("--contributions",
-                        help='chips each seat put in, e.g. "1:5000,2:1400,3:8000"')
-    source.add_argument("--stacks", help='stacks at the start of the hand, with --actions')
-    pots.add_argument("--folded", help='folded seats with --contributions, e.g. "2" or "2,5"')
-    pots.add_argument("--button", help="the button seat (blinds, odd chips)")
-    _add_hand_options(pots)
-    _add_showdown_options(pots, hands_required=False)
+    source.add_argument("--contributions", help=words("rules.contributions"))
+    source.add_argument("--stacks", help=words("rules.stacks-start"))
+    pots.add_argument("--folded", help=words("rules.folded"))
+    pots.add_argument("--button", help=words("rules.button-pots"))
+    _add_hand_options(pots, lang)
+    _add_showdown_options(pots, lang, hands_required=False)
     pots.set_defaults(func=_pots)
 
-    showdown = commands.add_parser("showdown", help="rank the hands shown and name the winners")
-    showdown.add_argument("--button", help="the button seat (order of ties, odd chips)")
-    showdown.add_argument("--pot", help="the pot to split, in chips")
-    _add_showdown_options(showdown, hands_required=True)
+    showdown = commands.add_parser("showdown", help=words("rules.showdown"))
+    showdown.add_argument("--button", help=words("rules.button-showdown"))
+    showdown.add_argument("--pot", help=words("rules.pot"))
+    _add_showdown_options(showdown, lang, hands_required=True)
     showdown.set_defaults(func=_showdown)

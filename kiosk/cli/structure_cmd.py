@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rules.i18n import format_int
+from kiosk.cli.help_words import help_text
+from rules.i18n import DEFAULT_LANGUAGE, format_int
 from rules.structure import PRESETS, AnteKind, Break, preset
 
 WORDS = {
@@ -25,11 +26,11 @@ WORDS = {
 }
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser("structure", help="blind structures")
+def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
+    parser = sub.add_parser("structure", help=help_text("structure", lang))
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
-    show = actions.add_parser("show", help="print a structure preset")
-    show.add_argument("name", choices=sorted(PRESETS), help="the preset")
+    show = actions.add_parser("show", help=help_text("structure.show", lang))
+    show.add_argument("name", choices=sorted(PRESETS), help=help_text("structure.name", lang))
     show.set_defaults(func=_show)
 
 

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from kiosk.cli.bounds import CLOCK_ADJUST_MAX, check_number
+from kiosk.cli.help_words import help_text
 from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard, Store
 from kiosk.store.cli import add_data_dir, open_cli_store, store_path
@@ -39,7 +40,7 @@ from rules.commands import (
 )
 from rules.errors import RulesError
 from rules.house import PROFILES
-from rules.i18n import format_int, format_place, format_time
+from rules.i18n import DEFAULT_LANGUAGE, format_int, format_place, format_time
 from rules.structure import PRESETS
 
 WORDS: Mapping[str, Mapping[str, str]] = {
@@ -312,58 +313,57 @@ def _move_confirm(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: Any) -> None:
-    tournament = sub.add_parser("tournament", help="tonight's tournament")
+def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
+    def words(key: str) -> str:
+        return help_text(key, lang)
+
+    tournament = sub.add_parser("tournament", help=words("tournament"))
     actions = tournament.add_subparsers(dest="action", required=True, metavar="ACTION")
-    new = actions.add_parser("new", help="start tonight's tournament (check-in opens)")
-    new.add_argument("--name", help='name pattern, e.g. "Fredagspoker {date}"')
-    new.add_argument("--preset", choices=sorted(PRESETS))
-    new.add_argument("--house", choices=sorted(PROFILES))
-    new.add_argument("--seats", type=int, help="seats per table")
-    new.add_argument("--tables", type=int, help="tables available")
+    new = actions.add_parser("new", help=words("tournament.new"))
+    new.add_argument("--name", help=words("tournament.name"))
+    new.add_argument("--preset", choices=sorted(PRESETS), help=words("tournament.preset"))
+    new.add_argument("--house", choices=sorted(PROFILES), help=words("tournament.house"))
+    new.add_argument("--seats", type=int, help=words("tournament.seats"))
+    new.add_argument("--tables", type=int, help=words("tournament.tables"))
     new.set_defaults(func=_new)
-    listing = actions.add_parser("list", help="every tournament in the store")
+    listing = actions.add_parser("list", help=words("tournament.list"))
     listing.set_defaults(func=_list)
-    show = actions.add_parser("show", help="the current tournament: clock, tables, moves")
+    show = actions.add_parser("show", help=words("tournament.show"))
     show.set_defaults(func=_show)
-    close = actions.add_parser("close", help="record results and points, write exports")
-    close.add_argument("--force", action="store_true", help="close before it is over")
+    close = actions.add_parser("close", help=words("tournament.close"))
+    close.add_argument("--force", action="store_true", help=words("tournament.force"))
     close.set_defaults(func=_close)
     for parser in (new, listing, show, close):
-        add_data_dir(parser)
+        add_data_dir(parser, lang)
 
-    checkin = sub.add_parser("checkin", help="check a player in by name or card")
-    checkin.add_argument("name", nargs="?", help="the player's name (a walk-in is added)")
-    checkin.add_argument("--card", help="the card UID")
+    checkin = sub.add_parser("checkin", help=words("checkin"))
+    checkin.add_argument("name", nargs="?", help=words("checkin.name"))
+    checkin.add_argument("--card", help=words("checkin.card"))
     checkin.set_defaults(func=_checkin)
-    seat = sub.add_parser("seat", help="seating")
+    seat = sub.add_parser("seat", help=words("seat"))
     seat_actions = seat.add_subparsers(dest="action", required=True, metavar="ACTION")
-    draw = seat_actions.add_parser("draw", help="draw the seats (S1)")
+    draw = seat_actions.add_parser("draw", help=words("seat.draw"))
     draw.set_defaults(func=_seat_draw)
-    clock = sub.add_parser("clock", help="run the clock")
+    clock = sub.add_parser("clock", help=words("clock"))
     clock_actions = clock.add_subparsers(dest="action", required=True, metavar="ACTION")
     clock_parsers = []
-    for name, text in (("start", "start level 1"), ("pause", "pause"), ("resume", "resume"),
-                       ("next", "next level"), ("prev", "previous level")):
-        p = clock_actions.add_parser(name, help=text)
+    for name in ("start", "pause", "resume", "next", "prev"):
+        p = clock_actions.add_parser(name, help=words(f"clock.{name}"))
         p.set_defaults(func=_clock)
         clock_parsers.append(p)
-    add = clock_actions.add_parser("add", help="add (or with a minus, remove) seconds")
-    add.add_argument("seconds", type=float)
+    add = clock_actions.add_parser("add", help=words("clock.add"))
+    add.add_argument("seconds", type=float, help=words("clock.seconds"))
     add.set_defaults(func=_clock)
-    hfh = sub.add_parser("hand-for-hand", help="hand-for-hand play (C7): every table "
-                         "presses HAND DONE and waits for the others")
-    hfh.add_argument("state", choices=("on", "off"))
+    hfh = sub.add_parser("hand-for-hand", help=words("hand-for-hand"))
+    hfh.add_argument("state", choices=("on", "off"), help=words("hand-for-hand.state"))
     hfh.set_defaults(func=_hand_for_hand)
-    bust = sub.add_parser("bust", help="a player is out")
-    bust.add_argument("name")
+    bust = sub.add_parser("bust", help=words("bust"))
+    bust.add_argument("name", help=words("player-name"))
     bust.set_defaults(func=_bust)
-    move = sub.add_parser("move", help="table moves")
+    move = sub.add_parser("move", help=words("move"))
     move_actions = move.add_subparsers(dest="action", required=True, metavar="ACTION")
-    confirm = move_actions.add_parser("confirm", help="the moved player has sat down")
-    confirm.add_argument("name")
+    confirm = move_actions.add_parser("confirm", help=words("move.confirm"))
+    confirm.add_argument("name", help=words("player-name"))
     confirm.set_defaults(func=_move_confirm)
     for parser in (checkin, draw, *clock_parsers, add, hfh, bust, confirm):
-        add_data_dir(parser)
-
-
+        add_data_dir(parser, lang)

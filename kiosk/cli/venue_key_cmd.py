@@ -12,17 +12,18 @@ import io
 import sys
 from typing import Any
 
+from kiosk.cli.help_words import help_text
 from kiosk.sync.auth import new_key
+from rules.i18n import DEFAULT_LANGUAGE
 
 __all__ = ["register"]
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser("venue-key", help="make the key that lets a venue's devices sync")
+def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
+    parser = sub.add_parser("venue-key", help=help_text("venue-key", lang))
     venue = parser.add_subparsers(dest="venue_key_command", required=True, metavar="ACTION")
-    new = venue.add_parser(
-        "new", help="generate a venue key; print it as hex and as a QR code for the next device")
-    new.add_argument("--no-qr", action="store_true", help="print only the hex key")
+    new = venue.add_parser("new", help=help_text("venue-key.new", lang))
+    new.add_argument("--no-qr", action="store_true", help=help_text("venue-key.no-qr", lang))
     new.set_defaults(func=_new)
 
 

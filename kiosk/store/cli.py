@@ -16,15 +16,16 @@ from typing import TextIO
 from kiosk.paths import data_dir, db_path
 from kiosk.store.errors import NoStore, UnreadableFile
 from kiosk.store.store import Store, open_store
+from rules.i18n import DEFAULT_LANGUAGE
 
 __all__ = ["add_data_dir", "open_cli_store", "store_path", "write_output"]
 
 
-def add_data_dir(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--data-dir", metavar="DIR", default=None,
-        help="where the store lives (default: $PUBPOKER_DATA_DIR, /data/pubpoker on the Pi, "
-             "else ~/.local/share/pubpoker)")
+def add_data_dir(parser: argparse.ArgumentParser, lang: str = DEFAULT_LANGUAGE) -> None:
+    from kiosk.cli.help_words import help_text
+
+    parser.add_argument("--data-dir", metavar="DIR", default=None,
+                        help=help_text("data-dir", lang))
 
 
 def _config_data_dir() -> Path | None:

@@ -118,8 +118,8 @@ def test_bad_role() -> None:
 
 def test_pin_used_twice() -> None:
     err = error(VENUE + "[buttons]\npause = 17\nnext_level = 27\nundo = 17\n")
-    assert err.translate("nn") == "buttons: pin 17 er brukt to gonger (pause, undo)"
-    assert err.translate("en") == "buttons: pin 17 is used twice (pause, undo)"
+    assert err.translate("nn") == "[buttons]: pin 17 er brukt to gonger (pause, undo)"
+    assert err.translate("en") == "[buttons]: pin 17 is used twice (pause, undo)"
 
 
 def test_unknown_language() -> None:

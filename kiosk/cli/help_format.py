@@ -1,0 +1,78 @@
+"""argparse's help pages in the TD's language: ``bruk:``, ``val``, ``NAMN``.
+
+argparse writes its own words (the usage prefix, the section titles, the
+``--help`` line) and the placeholders of values (``--seats SEATS``) in
+English, whatever ``--lang``. :class:`HelpFormatter` puts them in the
+language :attr:`kiosk.cli.args.CliParser.language` holds (read from the
+arguments before they are parsed), from :mod:`kiosk.cli.help_words`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+from collections.abc import Callable, Iterable
+
+from kiosk.cli.help_words import ARGPARSE, METAVARS
+
+__all__ = ["HelpFormatter", "argparse_word", "metavar"]
+
+
+def _language() -> str:
+    from kiosk.cli.args import CliParser
+
+    return CliParser.language
+
+
+def argparse_word(text: str, lang: str) -> str:
+    """argparse's own ``text`` in ``lang``, as it is when there is none.
+
+    >>> argparse_word("options", "da"), argparse_word("options", "en"), argparse_word("x", "nn")
+    ('tilvalg', 'options', 'x')
+    """
+    return ARGPARSE.get(text, {}).get(lang, text)
+
+
+def metavar(name: str, lang: str) -> str:
+    """The placeholder ``name`` (``NAME``, or a positional's ``name``) in ``lang``.
+
+    >>> metavar("NAME", "nn"), metavar("name", "da"), metavar("NAME", "en"), metavar("UID", "nb")
+    ('NAMN', 'navn', 'NAME', 'UID')
+    """
+    word = METAVARS.get(name.upper(), {}).get(lang)
+    if word is None:
+        return name
+    return word if name.isupper() else word.lower()
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter with its own words and the placeholders translated."""
+
+    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                  groups: Iterable[argparse._MutuallyExclusiveGroup],
+                  prefix: str | None = None) -> None:
+        if prefix is None:
+            prefix = argparse_word("usage: ", _language())
+        super().add_usage(usage, actions, groups, prefix)
+
+    def start_section(self, heading: str | None) -> None:
+        super().start_section(None if heading is None else argparse_word(heading, _language()))
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        if action.help is not None and action.help in ARGPARSE:
+            action = copy.copy(action)
+            action.help = argparse_word(action.help, _language())
+        return super()._expand_help(action)
+
+    def _metavar_formatter(self, action: argparse.Action, default_metavar: str
+                           ) -> Callable[[int], tuple[str, ...]]:
+        if isinstance(action.metavar, str):
+            action = copy.copy(action)
+            action.metavar = metavar(action.metavar, _language())
+        return super()._metavar_formatter(action, default_metavar)
+
+    def _get_default_metavar_for_optional(self, action: argparse.Action) -> str:
+        return metavar(super()._get_default_metavar_for_optional(action), _language())
+
+    def _get_default_metavar_for_positional(self, action: argparse.Action) -> str:
+        return metavar(super()._get_default_metavar_for_positional(action), _language())
