@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from kiosk.cli.bounds import is_store_file
+from kiosk.cli.counts import count
 from kiosk.cli.help_words import help_text
 from kiosk.store.backup import backup
 from kiosk.store.cli import add_data_dir, store_path
@@ -16,10 +17,10 @@ from rules.i18n import DEFAULT_LANGUAGE, format_int
 __all__ = ["register"]
 
 _TEXT: Final[dict[str, str]] = {
-    "nn": "Tryggingskopi skriven til {path} ({events} hendingar, {kib} KiB)",
-    "nb": "Sikkerhetskopi skrevet til {path} ({events} hendelser, {kib} KiB)",
-    "da": "Sikkerhedskopi skrevet til {path} ({events} hændelser, {kib} KiB)",
-    "en": "Backup written to {path} ({events} events, {kib} KiB)",
+    "nn": "Tryggingskopi skriven til {path} ({events}, {kib} KiB)",
+    "nb": "Sikkerhetskopi skrevet til {path} ({events}, {kib} KiB)",
+    "da": "Sikkerhedskopi skrevet til {path} ({events}, {kib} KiB)",
+    "en": "Backup written to {path} ({events}, {kib} KiB)",
 }
 
 
@@ -61,6 +62,6 @@ def _backup(args: argparse.Namespace) -> int:
         # A target the file system refuses before the copy starts (a name too long).
         raise BackupFailed(path=str(args.path), reason=err.strerror or str(err)) from None
     lang = args.lang if args.lang in _TEXT else DEFAULT_LANGUAGE
-    print(_TEXT[lang].format(path=report.path, events=format_int(report.events, lang),
+    print(_TEXT[lang].format(path=report.path, events=count(report.events, "event", lang),
                              kib=format_int(report.bytes // 1024, lang)))
     return 0

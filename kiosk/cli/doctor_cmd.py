@@ -13,6 +13,7 @@ import argparse
 import json
 from typing import Any, Final
 
+from kiosk.cli.counts import count
 from kiosk.cli.help_words import help_text
 from kiosk.store.cli import add_data_dir, store_path
 from kiosk.store.doctor import Report, examine
@@ -30,8 +31,7 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "fs-no": "Filsystem: kan ikkje skrive i mappa",
         "reserve": "Reserve: {bytes} byte ({name})",
         "reserve-none": "Reserve: ingen ({name} vert laga når det er plass)",
-        "store-ok": "Database: i orden (skjema {version}, {events} hendingar, "
-                    "{players} spelarar)",
+        "store-ok": "Database: i orden (skjema {version}, {events}, {players})",
         "store-missing": "Database: finst ikkje ({path})",
         "store-damaged": "Database: øydelagd ({why}); kiosken flyttar henne til side "
                          "ved neste start",
@@ -57,8 +57,7 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "fs-no": "Filsystem: kan ikke skrive i mappen",
         "reserve": "Reserve: {bytes} byte ({name})",
         "reserve-none": "Reserve: ingen ({name} lages når det er plass)",
-        "store-ok": "Database: i orden (skjema {version}, {events} hendelser, "
-                    "{players} spillere)",
+        "store-ok": "Database: i orden (skjema {version}, {events}, {players})",
         "store-missing": "Database: finnes ikke ({path})",
         "store-damaged": "Database: ødelagt ({why}); kiosken flytter den til side "
                          "ved neste start",
@@ -84,8 +83,7 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "fs-no": "Filsystem: kan ikke skrive i mappen",
         "reserve": "Reserve: {bytes} byte ({name})",
         "reserve-none": "Reserve: ingen ({name} oprettes, når der er plads)",
-        "store-ok": "Database: i orden (skema {version}, {events} hændelser, "
-                    "{players} spillere)",
+        "store-ok": "Database: i orden (skema {version}, {events}, {players})",
         "store-missing": "Database: findes ikke ({path})",
         "store-damaged": "Database: beskadiget ({why}); kiosken flytter den til side "
                          "ved næste start",
@@ -111,8 +109,7 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "fs-no": "File system: cannot write in the directory",
         "reserve": "Reserve: {bytes} bytes ({name})",
         "reserve-none": "Reserve: none ({name} is made when there is room)",
-        "store-ok": "Database: healthy (schema {version}, {events} events, "
-                    "{players} players)",
+        "store-ok": "Database: healthy (schema {version}, {events}, {players})",
         "store-missing": "Database: missing ({path})",
         "store-damaged": "Database: damaged ({why}); the kiosk sets it aside at its "
                          "next start",
@@ -172,8 +169,8 @@ def render(report: Report, lang: str) -> str:
         lines.append(texts["store-error"].format(why=store.error.translate(lang)))
     else:
         lines.append(texts["store-ok"].format(
-            version=store.schema_version, events=format_int(store.events or 0, lang),
-            players=format_int(store.players or 0, lang)))
+            version=store.schema_version, events=count(store.events or 0, "event", lang),
+            players=count(store.players or 0, "player", lang)))
     problems = report.problems
     lines.append(texts["healthy"] if not problems else texts["problems"].format(
         list="; ".join(_problem(p, texts) for p in problems)))

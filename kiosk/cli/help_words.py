@@ -148,10 +148,9 @@ HELP: Final[dict[str, dict[str, str]]] = {
         "da": "placeringer, point og udslagninger i en turnering",
         "en": "a tournament's places, points and knockouts"},
     "tournament-id": {
-        "nn": "namnet eller kjenneteiknet til turneringa (sjå «pubpoker tournament list»)",
-        "nb": "navnet eller id-en til turneringen (se «pubpoker tournament list»)",
-        "da": "turneringens navn eller id (se »pubpoker tournament list«)",
-        "en": "tournament id or name (see 'pubpoker tournament list')"},
+        "nn": "namnet eller kjenneteiknet til turneringa",
+        "nb": "navnet eller id-en til turneringen", "da": "turneringens navn eller id",
+        "en": "tournament id or name"},
     "export.standings": {
         "nn": "poengtabellen i ein sesong (Q2)", "nb": "poengtabellen i en sesong (Q2)",
         "da": "en sæsons pointtabel (Q2)", "en": "a season's league standings (Q2)"},

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from kiosk.cli.bounds import read_at_most
+from kiosk.cli.counts import count
 from kiosk.cli.help_words import help_text
 from rules.errors import RulesError
 from rules.house import PointsScheme
@@ -17,14 +18,22 @@ from rules.points import NoPointsTable, PointsTable, group_points, points_table
 __all__ = ["register"]
 
 _TEXT: Final[dict[str, dict[str, str]]] = {
-    "nn": {"title": "Poeng for {entrants} påmelde ({scheme})", "place": "Plass",
-           "points": "Poeng"},
-    "nb": {"title": "Poeng for {entrants} påmeldte ({scheme})", "place": "Plass",
-           "points": "Poeng"},
-    "da": {"title": "Point for {entrants} tilmeldte ({scheme})", "place": "Plads",
-           "points": "Point"},
-    "en": {"title": "Points for {entrants} entrants ({scheme})", "place": "Place",
-           "points": "Points"},
+    "nn": {"title": "Poeng for {entrants} ({scheme})", "place": "Plass",
+           "points": "Poeng", "nested": "for djupt nøsta", "not-object": "skal vere eit "
+           "JSON-objekt {{…}}", "not-json": "ikkje JSON (linje {line}, kolonne {column})",
+           "not-utf8": "ikkje tekst i UTF-8"},
+    "nb": {"title": "Poeng for {entrants} ({scheme})", "place": "Plass",
+           "points": "Poeng", "nested": "for dypt nøstet", "not-object": "skal være et "
+           "JSON-objekt {{…}}", "not-json": "ikke JSON (linje {line}, kolonne {column})",
+           "not-utf8": "ikke tekst i UTF-8"},
+    "da": {"title": "Point for {entrants} ({scheme})", "place": "Plads",
+           "points": "Point", "nested": "for dybt indlejret", "not-object": "skal være et "
+           "JSON-objekt {{…}}", "not-json": "ikke JSON (linje {line}, kolonne {column})",
+           "not-utf8": "ikke tekst i UTF-8"},
+    "en": {"title": "Points for {entrants} ({scheme})", "place": "Place",
+           "points": "Points", "nested": "nested too deeply", "not-object": "expected a "
+           "JSON object {{…}}", "not-json": "not JSON (line {line}, column {column})",
+           "not-utf8": "not UTF-8 text"},
 }
 
 
@@ -51,15 +60,21 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     parser.set_defaults(func=run)
 
 
-def _load_table(path: Path) -> PointsTable:
+def _load_table(path: Path, text: dict[str, str]) -> PointsTable:
+    # The reasons in the TD's words; only the operating system's own stays as it says it.
     try:
         data = json.loads(read_at_most(path).decode("utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise UnreadableTable(path=str(path), reason=str(err)) from None
+    except OSError as err:
+        raise UnreadableTable(path=str(path), reason=err.strerror or str(err)) from None
+    except UnicodeDecodeError:
+        raise UnreadableTable(path=str(path), reason=text["not-utf8"]) from None
+    except json.JSONDecodeError as err:
+        raise UnreadableTable(path=str(path), reason=text["not-json"].format(
+            line=err.lineno, column=err.colno)) from None
     except RecursionError:  # json recurses per nested [ or {
-        raise UnreadableTable(path=str(path), reason="nested too deeply") from None
+        raise UnreadableTable(path=str(path), reason=text["nested"]) from None
     if not isinstance(data, dict):
-        raise UnreadableTable(path=str(path), reason="expected a JSON object")
+        raise UnreadableTable(path=str(path), reason=text["not-object"].format())
     return PointsTable.from_dict(data)
 
 
@@ -71,12 +86,13 @@ def run(args: argparse.Namespace) -> int:
     if scheme is PointsScheme.TABLE:
         if args.table is None:
             raise NoPointsTable()
-        table = _load_table(args.table)
+        table = _load_table(args.table, text)
     rows = points_table(args.entrants, scheme, table)
 
     labels = [(f"{a}" if a == b else f"{a}–{b}", str(pts)) for a, b, pts in group_points(rows)]
     width = max(len(text["place"]), *(len(place) for place, _ in labels))
-    print(text["title"].format(entrants=args.entrants, scheme=scheme.value))
+    print(text["title"].format(entrants=count(args.entrants, "entrant", lang),
+                               scheme=scheme.value))
     print(f"{text['place']:<{width}}  {text['points']}")
     for place, pts in labels:
         print(f"{place:<{width}}  {pts:>{len(text['points'])}}")

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
 
 from kiosk.cli.bounds import check_number
+from kiosk.cli.counts import noun
 from kiosk.cli.help_words import help_text
 from kiosk.config import SEATS_RANGE
 from rules.betting import BettingHand, BettingStructure, Blinds, Street, play
@@ -38,7 +39,7 @@ WORDS: dict[str, dict[str, str]] = {
     "nn": {
         "main_pot": "Hovudpott",
         "side_pot": "Sidepott {n}",
-        "seats": "sete {seats}",
+        "seats": "{noun} {seats}",
         "uncalled": "Ikkje synt: {amount} tilbake til sete {seat}",
         "award": "Fordeling",
         "seat": "Sete {seat}",
@@ -59,7 +60,7 @@ WORDS: dict[str, dict[str, str]] = {
     "nb": {
         "main_pot": "Hovedpott",
         "side_pot": "Sidepott {n}",
-        "seats": "sete {seats}",
+        "seats": "{noun} {seats}",
         "uncalled": "Ikke synt: {amount} tilbake til sete {seat}",
         "award": "Fordeling",
         "seat": "Sete {seat}",
@@ -80,7 +81,7 @@ WORDS: dict[str, dict[str, str]] = {
     "da": {
         "main_pot": "Hovedpot",
         "side_pot": "Sidepot {n}",
-        "seats": "sæde {seats}",
+        "seats": "{noun} {seats}",
         "uncalled": "Ikke callet: {amount} tilbage til sæde {seat}",
         "award": "Fordeling",
         "seat": "Sæde {seat}",
@@ -101,7 +102,7 @@ WORDS: dict[str, dict[str, str]] = {
     "en": {
         "main_pot": "Main pot",
         "side_pot": "Side pot {n}",
-        "seats": "seats {seats}",
+        "seats": "{noun} {seats}",
         "uncalled": "Uncalled: {amount} back to seat {seat}",
         "award": "Award",
         "seat": "Seat {seat}",
@@ -282,13 +283,19 @@ def _seat_list(seats: Iterable[int]) -> str:
     return ", ".join(str(s) for s in sorted(seats))
 
 
+def _seats_label(seats: Collection[int], lang: str) -> str:
+    """"sete 1, 3" / "seats 1, 3", and "seat 3" for one (Danish "sæde 3", "sæder 1, 3")."""
+    return WORDS[lang]["seats"].format(noun=noun(len(seats), "seat", lang),
+                                       seats=_seat_list(seats))
+
+
 def _pot_line(pot: Pot, number: int, lang: str) -> str:
     w = WORDS[lang]
     if pot.uncalled:
         (seat,) = pot.eligible
         return w["uncalled"].format(amount=format_int(pot.amount, lang), seat=seat)
     name = w["main_pot"] if number == 0 else w["side_pot"].format(n=number)
-    seats = w["seats"].format(seats=_seat_list(pot.eligible))
+    seats = _seats_label(pot.eligible, lang)
     return f"{name}: {format_int(pot.amount, lang)} – {seats}"
 
 
@@ -332,7 +339,7 @@ def _print_ranking(ranking: Ranking, lang: str) -> None:
 
 def _winners_line(label: str, seats: tuple[int, ...], lang: str) -> str:
     w = WORDS[lang]
-    return f"{label}: {w['seats'].format(seats=_seat_list(seats)) if seats else w['nobody']}"
+    return f"{label}: {_seats_label(seats, lang) if seats else w['nobody']}"
 
 
 def _fractions(ranking: Ranking) -> dict[int, Fraction]:

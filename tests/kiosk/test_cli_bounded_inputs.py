@@ -200,7 +200,7 @@ def test_a_runaway_points_table_is_refused_at_once(
     assert time.monotonic() - started < 15
     # The largest table a league may print still prints (10 000 places, grouped).
     done = pubpoker(tmp_path, "points", "--entrants", "10000", lang="en")
-    assert done.returncode == 0 and done.stdout.startswith("Points for 10000 entrants")
+    assert done.returncode == 0 and done.stdout.startswith("Points for 10,000 entrants")
 
 
 @pytest.mark.parametrize("command", ["kiosk", "demo"])

@@ -147,7 +147,7 @@ def test_P8_showdown_ranking_and_winner(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_P8_showdown_in_every_language(capsys: pytest.CaptureFixture[str]) -> None:
     expected = {"nn": "Vinnar: sete 2", "nb": "Vinner: sete 2", "da": "Vinder: sæde 2",
-                "en": "Winner: seats 2"}
+                "en": "Winner: seat 2"}
     for lang in LANGUAGES:
         _, out, _ = run(capsys, "--lang", lang, "rules", "showdown",
                         "--board", "Ah Kh 7c 2d 2s", "--hands", "1:QcJd,2:KcKd")
@@ -187,7 +187,7 @@ def test_P7_showdown_no_low(capsys: pytest.CaptureFixture[str]) -> None:
                     "--hands", "1:Ah 2c 3d 4s,2:Kh Kd 8c 7c", "--game", "omaha", "--hilo",
                     "--pot", "1000")
     assert out.splitlines()[-3:] == [
-        "High: seats 2",
+        "High: seat 2",
         "No qualifying low: the high hand takes the whole pot",
         "Split: Seat 2: 1,000",
     ]
