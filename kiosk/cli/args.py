@@ -172,15 +172,20 @@ def translate_argparse(message: str, lang: str) -> tuple[str, str]:
     >>> translate_argparse("argument --role: invalid choice: 'tv' (choose from 'display')", "nn")
     ('feil', "--role: 'tv' er ikkje eit av vala ('display')")
     >>> translate_argparse("the following arguments are required: name", "da")
-    ('fejl', 'mangler: name')
+    ('fejl', 'mangler: navn')
     >>> translate_argparse("the following arguments are required: name", "en")
     ('error', 'the following arguments are required: name')
     """
     word = _ERROR_WORD.get(lang, _ERROR_WORD["en"])
     if lang == "en":
         return word, message
+    from kiosk.cli.help_format import argument_names
+
     for pattern, texts in _ARGPARSE:
         found = pattern.match(message)
         if found is not None and lang in texts:
-            return word, texts[lang].format(**found.groupdict())
+            # The arguments as the help page names them ("NAMN", not "NAME").
+            parts = {key: argument_names(value, lang) if key in ("arg", "args", "other")
+                     else value for key, value in found.groupdict().items()}
+            return word, texts[lang].format(**parts)
     return word, message

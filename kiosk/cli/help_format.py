@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import argparse
 import copy
+import re
 from collections.abc import Callable, Iterable
 
 from kiosk.cli.help_words import ARGPARSE, METAVARS
 
-__all__ = ["HelpFormatter", "argparse_word", "metavar"]
+__all__ = ["HelpFormatter", "argparse_word", "argument_names", "metavar"]
 
 
 def _language() -> str:
@@ -43,6 +44,17 @@ def metavar(name: str, lang: str) -> str:
     if word is None:
         return name
     return word if name.isupper() else word.lower()
+
+
+def argument_names(text: str, lang: str) -> str:
+    """The arguments an argparse error names (``ACTION``, ``name, --card``) in ``lang``.
+
+    Options stay as they are typed; placeholders are as the help page shows them.
+
+    >>> argument_names("ACTION", "nn"), argument_names("name, --card", "da")
+    ('HANDLING', 'navn, --card')
+    """
+    return re.sub(r"(?<![\w-])(?!-)[\w]+", lambda m: metavar(m[0], lang), text)
 
 
 class HelpFormatter(argparse.HelpFormatter):

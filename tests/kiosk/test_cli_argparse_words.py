@@ -20,9 +20,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 CASES = [
     (["clock", "bogus"], {
-        "nn": "feil: ACTION: 'bogus' er ikkje eit av vala",
-        "nb": "feil: ACTION: 'bogus' er ikke et av valgene",
-        "da": "fejl: ACTION: 'bogus' er ikke et af valgene",
+        "nn": "feil: HANDLING: 'bogus' er ikkje eit av vala",
+        "nb": "feil: HANDLING: 'bogus' er ikke et av valgene",
+        "da": "fejl: HANDLING: 'bogus' er ikke et af valgene",
         "en": "error: argument ACTION: invalid choice: 'bogus'"}),
     (["points"], {
         "nn": "feil: manglar: --entrants", "nb": "feil: mangler: --entrants",

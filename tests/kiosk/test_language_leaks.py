@@ -100,6 +100,25 @@ def command_paths(parser: argparse.ArgumentParser | None = None,
     return paths
 
 
+def _needs_arguments(path: tuple[str, ...]) -> bool:
+    """Does ``pubpoker PATH`` refuse to run without more? (Then it never opens a store.)"""
+    parser = build_parser()
+    for name in path:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        parser = sub.choices[name]
+    return any(a.required for a in parser._actions) or any(
+        g.required for g in parser._mutually_exclusive_groups)
+
+
+def refusal(path: tuple[str, ...], lang: str) -> str:
+    """argparse's refusal of ``pubpoker PATH`` without its arguments, as printed."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as done:
+        main(["--lang", lang, *path])
+    assert done.value.code == 2
+    return err.getvalue()
+
+
 def help_page(path: tuple[str, ...], lang: str) -> str:
     out = io.StringIO()
     with contextlib.redirect_stdout(out), pytest.raises(SystemExit) as done:
@@ -151,6 +170,16 @@ def test_no_english_on_any_help_page(lang: str) -> None:
         page = help_page(path, lang)
         found.extend(f"pubpoker {' '.join(path)} --help: {word!r} in {line.strip()!r}"
                      for line in page.splitlines() for word in leaks(line, lang))
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_english_in_argparse_refusals(lang: str) -> None:
+    paths = [path for path in command_paths() if _needs_arguments(path)]
+    assert len(paths) > 10
+    found = [f"pubpoker {' '.join(path)}: {word!r} in {line.strip()!r}"
+             for path in paths for line in refusal(path, lang).splitlines()
+             for word in leaks(line, lang)]
     assert not found, "\n".join(found)
 
 
