@@ -14,7 +14,8 @@ from rules.i18n import DEFAULT_LANGUAGE, format_int
 
 __all__ = ["NOUNS", "count", "noun"]
 
-#: noun → language → (singular, plural).
+#: noun (or an adjective that agrees with a count: "1 ny, 2 nye") → language →
+#: (singular, plural).
 NOUNS: Final[dict[str, dict[str, tuple[str, str]]]] = {
     "event": {"nn": ("hending", "hendingar"), "nb": ("hendelse", "hendelser"),
               "da": ("hændelse", "hændelser"), "en": ("event", "events")},
@@ -26,6 +27,12 @@ NOUNS: Final[dict[str, dict[str, tuple[str, str]]]] = {
               "en": ("table", "tables")},
     "seat": {"nn": ("sete", "sete"), "nb": ("sete", "seter"), "da": ("sæde", "sæder"),
              "en": ("seat", "seats")},
+    "error": {"nn": ("feil", "feil"), "nb": ("feil", "feil"), "da": ("fejl", "fejl"),
+              "en": ("error", "errors")},
+    "new": {"nn": ("ny", "nye"), "nb": ("ny", "nye"), "da": ("ny", "nye"),
+            "en": ("new", "new")},
+    "unchanged": {"nn": ("uendra", "uendra"), "nb": ("uendret", "uendrede"),
+                  "da": ("uændret", "uændrede"), "en": ("unchanged", "unchanged")},
 }
 
 

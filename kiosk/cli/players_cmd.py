@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from kiosk.cli.bounds import read_at_most
+from kiosk.cli.counts import count
 from kiosk.cli.help_words import help_text
 from kiosk.store.cli import add_data_dir, open_cli_store
 from kiosk.store.errors import UnreadableFile
@@ -27,26 +28,22 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
            "added": "La til {name}", "linked": "Kortet {uid} høyrer no til {name}",
            "none": "Ingen spelarar enno", "name": "Namn", "cards": "Kort",
            "created": "Oppretta",
-           "imported": "Importerte: {added} nye, {linked} fekk kort, {unchanged} uendra, "
-                       "{errors} feil"},
+           "imported": "Importerte: {added}, {linked} fekk kort, {unchanged}, {errors}"},
     "nb": {"renamed": "{old} heter nå {name}",
            "added": "La til {name}", "linked": "Kortet {uid} tilhører nå {name}",
            "none": "Ingen spillere ennå", "name": "Navn", "cards": "Kort",
            "created": "Opprettet",
-           "imported": "Importerte: {added} nye, {linked} fikk kort, {unchanged} uendret, "
-                       "{errors} feil"},
+           "imported": "Importerte: {added}, {linked} fikk kort, {unchanged}, {errors}"},
     "da": {"renamed": "{old} hedder nu {name}",
            "added": "Tilføjede {name}", "linked": "Kortet {uid} tilhører nu {name}",
            "none": "Ingen spillere endnu", "name": "Navn", "cards": "Kort",
            "created": "Oprettet",
-           "imported": "Importerede: {added} nye, {linked} fik kort, {unchanged} uændrede, "
-                       "{errors} fejl"},
+           "imported": "Importerede: {added}, {linked} fik kort, {unchanged}, {errors}"},
     "en": {"renamed": "{old} is now {name}",
            "added": "Added {name}", "linked": "Card {uid} now belongs to {name}",
            "none": "No players yet", "name": "Name", "cards": "Cards",
            "created": "Created",
-           "imported": "Imported: {added} new, {linked} given a card, {unchanged} unchanged, "
-                       "{errors} errors"},
+           "imported": "Imported: {added}, {linked} given a card, {unchanged}, {errors}"},
 }
 
 
@@ -164,7 +161,9 @@ def _import(args: argparse.Namespace) -> int:
             raise UnreadableFile(path=str(args.file), reason=str(err)) from None
     for error in report.errors:
         print(error.translate(args.lang), file=sys.stderr)
+    lang = args.lang
     print(_text(args)["imported"].format(
-        added=len(report.added), linked=len(report.linked), unchanged=report.unchanged,
-        errors=len(report.errors)))
+        added=count(len(report.added), "new", lang), linked=len(report.linked),
+        unchanged=count(report.unchanged, "unchanged", lang),
+        errors=count(len(report.errors), "error", lang)))
     return 2 if report.errors else 0

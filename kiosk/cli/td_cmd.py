@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from kiosk.cli.bounds import CLOCK_ADJUST_MAX, check_number
+from kiosk.cli.counts import count
 from kiosk.cli.help_words import help_text
 from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard, Store
@@ -46,7 +47,7 @@ from rules.structure import PRESETS
 WORDS: Mapping[str, Mapping[str, str]] = {
     "nn": {"created": "Oppretta: {name}", "none": "Inga turnering er i gang",
            "seated": "{name} → bord {table}, sete {seat}", "in": "{name} er sjekka inn",
-           "drawn": "Bordplasseringa er trekt: {tables} bord", "out": "{name}: {place}",
+           "drawn": "Bordplasseringa er trekt: {tables}", "out": "{name}: {place}",
            "moved": "{name} sit no ved bord {table}, sete {seat}", "done": "OK",
            "closed": "Turneringa er avslutta. Resultat: {files}",
            "entrants": "Påmelde", "left": "Spelarar att", "level": "Nivå {n}",
@@ -54,7 +55,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "results": "Resultat", "phase": "Status"},
     "nb": {"created": "Opprettet: {name}", "none": "Ingen turnering er i gang",
            "seated": "{name} → bord {table}, sete {seat}", "in": "{name} er sjekket inn",
-           "drawn": "Bordplasseringen er trukket: {tables} bord", "out": "{name}: {place}",
+           "drawn": "Bordplasseringen er trukket: {tables}", "out": "{name}: {place}",
            "moved": "{name} sitter nå ved bord {table}, sete {seat}", "done": "OK",
            "closed": "Turneringen er avsluttet. Resultater: {files}",
            "entrants": "Påmeldte", "left": "Spillere igjen", "level": "Nivå {n}",
@@ -62,7 +63,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "results": "Resultater", "phase": "Status"},
     "da": {"created": "Oprettet: {name}", "none": "Ingen turnering er i gang",
            "seated": "{name} → bord {table}, sæde {seat}", "in": "{name} er tjekket ind",
-           "drawn": "Bordplaceringen er trukket: {tables} borde", "out": "{name}: {place}",
+           "drawn": "Bordplaceringen er trukket: {tables}", "out": "{name}: {place}",
            "moved": "{name} sidder nu ved bord {table}, sæde {seat}", "done": "OK",
            "closed": "Turneringen er afsluttet. Resultater: {files}",
            "entrants": "Tilmeldte", "left": "Spillere tilbage", "level": "Niveau {n}",
@@ -70,7 +71,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "results": "Resultater", "phase": "Status"},
     "en": {"created": "Created: {name}", "none": "No tournament is running",
            "seated": "{name} → table {table}, seat {seat}", "in": "{name} is checked in",
-           "drawn": "Seats drawn: {tables} tables", "out": "{name}: {place}",
+           "drawn": "Seats drawn: {tables}", "out": "{name}: {place}",
            "moved": "{name} now sits at table {table}, seat {seat}", "done": "OK",
            "closed": "The tournament is closed. Results: {files}",
            "entrants": "Entrants", "left": "Players left", "level": "Level {n}",
@@ -266,7 +267,7 @@ def _checkin(args: argparse.Namespace) -> int:
 def _seat_draw(args: argparse.Namespace) -> int:
     with _station(args) as station:
         _run(station, DrawSeats())
-        _say(args, "drawn", tables=len(station.state.tables))
+        _say(args, "drawn", tables=count(len(station.state.tables), "table", args.lang))
     return 0
 
 

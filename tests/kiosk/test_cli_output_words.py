@@ -3,8 +3,8 @@
 Real ``pubpoker`` processes on a real store, in Nynorsk, Bokmål and Danish;
 each output goes through the language test's word-list check
 (:func:`tests.kiosk.test_language_leaks.leaks`). A store with one event and
-one entrant shows the singular ("1 hending", "1 tilmeldt"), which came out
-as "1 hendingar" and "1 tilmeldte".
+one entrant shows the singular ("1 hending", "1 tilmeldt", "1 bord"), which
+came out as "1 hendingar", "1 tilmeldte" and "1 borde".
 """
 
 from __future__ import annotations
@@ -23,9 +23,15 @@ REPO = Path(__file__).resolve().parents[2]
 pytestmark = [WORD_LISTS, pytest.mark.slow]
 
 SINGULAR = {
-    "nn": ["Poeng for 1 påmeld (", "(skjema 4, 1 hending, 0 spelarar)", "(1 hending, "],
-    "nb": ["Poeng for 1 påmeldt (", "(skjema 4, 1 hendelse, 0 spillere)", "(1 hendelse, "],
-    "da": ["Point for 1 tilmeldt (", "(skema 4, 1 hændelse, 0 spillere)", "(1 hændelse, "],
+    "nn": ["Poeng for 1 påmeld (", "(skjema 4, 1 hending, 0 spelarar)", "(1 hending, ",
+           "Importerte: 1 ny, 0 fekk kort, 0 uendra, 0 feil", "er trekt: 1 bord\n",
+           "Vinnar: sete 2"],
+    "nb": ["Poeng for 1 påmeldt (", "(skjema 4, 1 hendelse, 0 spillere)", "(1 hendelse, ",
+           "Importerte: 1 ny, 0 fikk kort, 0 uendrede, 0 feil", "er trukket: 1 bord\n",
+           "Vinner: sete 2"],
+    "da": ["Point for 1 tilmeldt (", "(skema 4, 1 hændelse, 0 spillere)", "(1 hændelse, ",
+           "Importerede: 1 ny, 0 fik kort, 0 uændrede, 0 fejl", "er trukket: 1 bord\n",
+           "Vinder: sæde 2"],
 }
 
 
@@ -39,6 +45,8 @@ def test_every_output_line_is_in_the_language_asked_for(tmp_path: Path, lang: st
     data = ["--data-dir", str(tmp_path / "data")]
     bad_table = tmp_path / "table.json"
     bad_table.write_text("[1, 2", encoding="utf-8")
+    players = tmp_path / "players.csv"
+    players.write_text("name,card\nKari\n", encoding="utf-8")
     runs = [
         (0, ["tournament", "new", *data]),
         (0, ["points", "--entrants", "1"]),
@@ -49,6 +57,10 @@ def test_every_output_line_is_in_the_language_asked_for(tmp_path: Path, lang: st
         (0, ["results", "recompute", "--all", *data]),
         (2, ["results", "recompute", *data]),
         (2, ["config", "check", str(tmp_path / "missing.toml")]),
+        (0, ["players", "import", str(players), *data]),
+        (0, ["checkin", "Kari", *data]),
+        (0, ["checkin", "Ola", *data]),
+        (0, ["seat", "draw", *data]),
         (0, ["rules", "pots", "--contributions", "1:100,2:300,3:300", "--hands",
              "1:AsAd,2:KcKd,3:QcQd", "--board", "Ah Kh 7c 2d 3s"]),
         (0, ["rules", "showdown", "--board", "Ah Kh 7c 2d 2s", "--hands", "1:QcJd,2:KcKd"]),
