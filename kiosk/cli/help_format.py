@@ -78,7 +78,9 @@ class HelpFormatter(argparse.HelpFormatter):
 
     def _metavar_formatter(self, action: argparse.Action, default_metavar: str
                            ) -> Callable[[int], tuple[str, ...]]:
-        if isinstance(action.metavar, str):
+        # Only a placeholder in capitals (NAME): a command's own name in the list of
+        # commands is its metavar too ("config", "players"), and is typed as it is.
+        if isinstance(action.metavar, str) and action.metavar.isupper():
             action = copy.copy(action)
             action.metavar = metavar(action.metavar, _language())
         return super()._metavar_formatter(action, default_metavar)

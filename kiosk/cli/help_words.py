@@ -76,7 +76,7 @@ HELP: Final[dict[str, dict[str, str]]] = {
     "demo": {
         "nn": "ein heil simulert kveld i snøggspoling på kioskskjermane",
         "nb": "en hel simulert kveld i hurtigspoling på kioskskjermene",
-        "da": "en hel simuleret aften i hurtig gengivelse på kioskskærmene",
+        "da": "en hel simuleret aften i hurtig fremspoling på kioskskærmene",
         "en": "a whole simulated night in fast-forward on the kiosk screens"},
     "demo.speed": {
         "nn": "kor mange gonger snøggare den felles tida går (standard 30)",
@@ -196,7 +196,7 @@ HELP: Final[dict[str, dict[str, str]]] = {
               "(lange testar; standard 1). Alle einingane ein kveld må køyre like snøgt",
         "nb": "hurtigspoling: den felles tiden går så mange ganger raskere enn vanlig tid "
               "(lange tester; standard 1). Alle enhetene en kveld må kjøre like raskt",
-        "da": "hurtig gengivelse: den fælles tid går så mange gange hurtigere end "
+        "da": "hurtig fremspoling: den fælles tid går så mange gange hurtigere end "
               "almindelig tid (lange tests; standard 1). Alle enheder en aften skal køre "
               "lige hurtigt",
         "en": "fast-forward: shared time runs this many times faster than real time (soak "
@@ -339,9 +339,9 @@ HELP: Final[dict[str, dict[str, str]]] = {
         "da": "sæder, der har smidt, med --contributions, for eksempel \"2\" eller \"2,5\"",
         "en": "folded seats with --contributions, e.g. \"2\" or \"2,5\""},
     "rules.button-pots": {
-        "nn": "setet med dealerknappen (blindar, oddesjetongar)",
-        "nb": "setet med dealerknappen (blinds, oddesjetonger)",
-        "da": "sædet med dealerknappen (blinds, ulige jetoner)",
+        "nn": "setet med dealerknappen (blindar, restsjetongar)",
+        "nb": "setet med dealerknappen (blinds, restsjetonger)",
+        "da": "sædet med dealerknappen (blinds, overskydende jetoner)",
         "en": "the button seat (blinds, odd chips)"},
     "rules.showdown": {
         "nn": "ranger hendene som er viste og namngje vinnarane",
@@ -349,9 +349,9 @@ HELP: Final[dict[str, dict[str, str]]] = {
         "da": "rangér de viste hænder og nævn vinderne",
         "en": "rank the hands shown and name the winners"},
     "rules.button-showdown": {
-        "nn": "setet med dealerknappen (rekkjefølgje ved likt, oddesjetongar)",
-        "nb": "setet med dealerknappen (rekkefølge ved likt, oddesjetonger)",
-        "da": "sædet med dealerknappen (rækkefølge ved lighed, ulige jetoner)",
+        "nn": "setet med dealerknappen (rekkjefølgje ved likt, restsjetongar)",
+        "nb": "setet med dealerknappen (rekkefølge ved likt, restsjetonger)",
+        "da": "sædet med dealerknappen (rækkefølge ved lighed, overskydende jetoner)",
         "en": "the button seat (order of ties, odd chips)"},
     "rules.pot": {
         "nn": "potten som skal delast, i sjetongar", "nb": "potten som skal deles, i sjetonger",
@@ -374,9 +374,9 @@ HELP: Final[dict[str, dict[str, str]]] = {
         "nn": "Høg/Låg, 8 eller lågare", "nb": "Høy/Lav, 8 eller lavere",
         "da": "Høj/Lav, 8 eller lavere", "en": "Hi/Lo 8-or-better"},
     "rules.chip": {
-        "nn": "minste sjetong i spel, for oddesjetongar (standard 1)",
-        "nb": "minste sjetong i spill, for oddesjetonger (standard 1)",
-        "da": "mindste jeton i spil, til ulige jetoner (standard 1)",
+        "nn": "minste sjetong i spel, for restsjetongar (standard 1)",
+        "nb": "minste sjetong i spill, for restsjetonger (standard 1)",
+        "da": "mindste jeton i spil, til overskydende jetoner (standard 1)",
         "en": "smallest chip in play, for odd chips (default 1)"},
     "rules.blinds": {
         "nn": "small blind/big blind, til dømes \"100/200\" (eller \"800/1600/100\")",
@@ -495,9 +495,9 @@ HELP: Final[dict[str, dict[str, str]]] = {
         "nn": "sekund, til dømes 60 eller -30", "nb": "sekunder, for eksempel 60 eller -30",
         "da": "sekunder, for eksempel 60 eller -30", "en": "seconds, e.g. 60 or -30"},
     "hand-for-hand": {
-        "nn": "hand for hand (C7): kvart bord trykkjer HAND FERDIG og ventar på dei andre",
-        "nb": "hånd for hånd (C7): hvert bord trykker HÅND FERDIG og venter på de andre",
-        "da": "hånd for hånd (C7): hvert bord trykker HÅND FÆRDIG og venter på de andre",
+        "nn": "hand for hand (C7): kvart bord trykkjer FERDIG og ventar på dei andre",
+        "nb": "hånd for hånd (C7): hvert bord trykker FERDIG og venter på de andre",
+        "da": "hånd for hånd (C7): hvert bord trykker FÆRDIG og venter på de andre",
         "en": "hand-for-hand play (C7): every table presses HAND DONE and waits for the "
               "others"},
     "hand-for-hand.state": {

@@ -19,6 +19,7 @@ import importlib
 import io
 import os
 import pkgutil
+import re
 import subprocess
 import sys
 from collections.abc import Iterator, Mapping
@@ -188,6 +189,22 @@ def test_every_help_page_renders_in_english_too() -> None:
         page = help_page(path, "en")
         assert page.startswith("usage: pubpoker"), path
         assert "show this help message and exit" in page
+
+
+@pytest.mark.parametrize("lang", [*LANGS, "en"])
+def test_commands_are_listed_by_the_names_they_are_typed_with(lang: str) -> None:
+    """A placeholder is translated (NAME → NAMN); a command's name never is."""
+    for path in command_paths():
+        parser = build_parser()
+        for name in path:
+            parser = next(a for a in parser._actions
+                          if isinstance(a, argparse._SubParsersAction)).choices[name]
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if subs:
+            page = help_page(path, lang)
+            for name in subs[0].choices:
+                assert re.search(rf"^    {re.escape(name)}(\s|$)", page, re.MULTILINE), (
+                    path, name, page)
 
 
 @pytest.mark.parametrize(("lang", "usage", "options"), [
