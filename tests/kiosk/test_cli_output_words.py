@@ -76,3 +76,21 @@ def test_every_output_line_is_in_the_language_asked_for(tmp_path: Path, lang: st
     text = "".join(printed)
     for expected in SINGULAR[lang]:
         assert expected in text, text
+
+
+@pytest.mark.xfail(strict=True, reason="tournament show/list print the phase and status "
+                   "as stored ('Status: running', 'created'); their rework (h18-show) "
+                   "translates them, and then this marker goes")
+@pytest.mark.parametrize("lang", ["nn", "nb", "da"])
+def test_tournament_show_and_list_are_in_the_language_asked_for(
+        tmp_path: Path, lang: str) -> None:
+    data = ["--data-dir", str(tmp_path)]
+    for argv in (["tournament", "new"], ["checkin", "Kari"], ["checkin", "Ola"],
+                 ["seat", "draw"], ["clock", "start"]):
+        assert _run(lang, *argv, *data).returncode == 0
+    found = []
+    for argv in (["tournament", "show"], ["tournament", "list"]):
+        done = _run(lang, *argv, *data)
+        assert done.returncode == 0, done
+        found += leaks(done.stdout + done.stderr, lang)
+    assert not found, found
