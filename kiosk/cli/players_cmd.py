@@ -53,7 +53,7 @@ def _text(args: argparse.Namespace) -> dict[str, str]:
     return _TEXT.get(args.lang, _TEXT[DEFAULT_LANGUAGE])
 
 
-def register(sub: Any) -> None:
+def register(sub: Any, lang: str = "nn") -> None:
     parser = sub.add_parser("players", help="the venue's players and their cards",
                             description="Add, list and import players; link cards to them.")
     cmds = parser.add_subparsers(dest="players_command", required=True, metavar="COMMAND")
@@ -66,6 +66,9 @@ def register(sub: Any) -> None:
 
     lst = cmds.add_parser("list", help="list the players and their cards")
     lst.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    # Until the global --json exists; the same dest, so either one sets args.json.
+    lst.add_argument("--json", dest="json", action="store_true", default=False,
+                     help="print a JSON document (docs/cli-json.md)")
     add_data_dir(lst)
     lst.set_defaults(func=_list)
 
@@ -127,7 +130,12 @@ def _list(args: argparse.Namespace) -> int:
     text = _text(args)
     with open_cli_store(args) as store:
         players = store.players.list()
-    if args.format == "json":
+    if getattr(args, "json", False):
+        from kiosk.cli import report
+
+        report.print_json(report.players_document(players))
+    elif args.format == "json":
+        # The bare list of --format json, kept as it was for the scripts that read it.
         json.dump([{"id": p.id, "name": p.name, "cards": list(p.cards), "created": p.created}
                    for p in players], sys.stdout, ensure_ascii=False, indent=2)
         print()
