@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
+from kiosk.cli import report
 from kiosk.cli.bounds import read_at_most
 from kiosk.store.cli import add_data_dir, open_cli_store
 from kiosk.store.errors import UnreadableFile
@@ -66,9 +67,7 @@ def register(sub: Any, lang: str = "nn") -> None:
 
     lst = cmds.add_parser("list", help="list the players and their cards")
     lst.add_argument("--format", choices=("table", "csv", "json"), default="table")
-    # Until the global --json exists; the same dest, so either one sets args.json.
-    lst.add_argument("--json", dest="json", action="store_true", default=False,
-                     help="print a JSON document (docs/cli-json.md)")
+    report.add_json_option(lst)
     add_data_dir(lst)
     lst.set_defaults(func=_list)
 
@@ -131,8 +130,6 @@ def _list(args: argparse.Namespace) -> int:
     with open_cli_store(args) as store:
         players = store.players.list()
     if getattr(args, "json", False):
-        from kiosk.cli import report
-
         report.print_json(report.players_document(players))
     elif args.format == "json":
         # The bare list of --format json, kept as it was for the scripts that read it.

@@ -7,28 +7,29 @@ so the two never disagree. The documents are described, field by field, by
 the JSON Schemas in :mod:`kiosk.cli.json_schema` (and ``docs/cli-json.md``);
 every one carries :data:`SCHEMA_VERSION`.
 
-Only light modules are imported here: a read command must start fast.
+Only light modules are imported at the top (``players list`` has no use for
+the clock's): a read command must start fast.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
-
-from rules import clock as clocks
-from rules.structure import Level
 
 if TYPE_CHECKING:
     from kiosk.store.players import Player
     from kiosk.store.results import ResultRow, StandingRow
     from kiosk.store.tournaments import TournamentRow
     from rules.state import Tournament
+    from rules.structure import Level
 
 __all__ = [
     "SCHEMA_VERSION",
     "STATUSES",
+    "add_json_option",
     "clock_document",
     "list_document",
     "players_document",
@@ -45,6 +46,18 @@ SCHEMA_VERSION: Final = 1
 STATUSES: Final = ("check-in", "seated", "running", "finished", "closed")
 
 
+def add_json_option(parser: argparse.ArgumentParser) -> None:
+    """``--json`` on one read command, until the CLI's global ``--json`` covers it.
+
+    Its default is SUPPRESS, not False: argparse copies a subcommand's defaults
+    over the top parser's, so a False here would undo ``pubpoker --json tournament
+    show``. Commands read it as ``getattr(args, "json", False)``.
+    """
+    parser.add_argument("--json", dest="json", action="store_true",
+                        default=argparse.SUPPRESS,
+                        help="print a JSON document (docs/cli-json.md)")
+
+
 def print_json(document: dict[str, Any]) -> None:
     json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
     print()
@@ -57,6 +70,9 @@ def _blinds(level: Level) -> dict[str, Any]:
 
 def clock_document(state: Tournament, now: float) -> dict[str, Any]:
     """The clock as it reads at shared time ``now`` (every field null before the start)."""
+    from rules import clock as clocks
+    from rules.structure import Level
+
     doc: dict[str, Any] = {
         "started": state.clock.started, "running": False, "waiting": False,
         "on_break": False, "level": None, "blinds": None, "seconds_left": None,

@@ -16,6 +16,7 @@ import argparse
 import sys
 from typing import Any, Final
 
+from kiosk.cli import report
 from kiosk.store.cli import add_data_dir, open_cli_store, store_path
 from rules.i18n import DEFAULT_LANGUAGE, format_place
 
@@ -47,9 +48,7 @@ def register(sub: Any, lang: str = "nn") -> None:
     show = cmds.add_parser("show", help="a tournament's places and points (default: tonight's)")
     show.add_argument("tournament", metavar="TOURNAMENT", nargs="?",
                       help="tournament id or name")
-    # Until the global --json exists; the same dest, so either one sets args.json.
-    show.add_argument("--json", dest="json", action="store_true", default=False,
-                      help="print a JSON document (docs/cli-json.md)")
+    report.add_json_option(show)
     add_data_dir(show)
     show.set_defaults(func=_show)
     recompute = cmds.add_parser(
@@ -64,7 +63,7 @@ def register(sub: Any, lang: str = "nn") -> None:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from kiosk.cli import report, show_words
+    from kiosk.cli import show_words
 
     with open_cli_store(args, must_exist=True) as store:
         tid = args.tournament or store.current_tournament()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from kiosk.cli import report
 from kiosk.store.cli import add_data_dir, open_cli_store
 
 __all__ = ["register"]
@@ -19,15 +20,13 @@ def register(sub: Any, lang: str = "nn") -> None:
     parser = sub.add_parser("standings", help="a season's league standings (Q2)")
     parser.add_argument("season", metavar="SEASON", nargs="?",
                         help="season name, e.g. 2026 (default: the current tournament's)")
-    # Until the global --json exists; the same dest, so either one sets args.json.
-    parser.add_argument("--json", dest="json", action="store_true", default=False,
-                        help="print a JSON document (docs/cli-json.md)")
+    report.add_json_option(parser)
     add_data_dir(parser)
     parser.set_defaults(func=_standings)
 
 
 def _standings(args: argparse.Namespace) -> int:
-    from kiosk.cli import report, show_words
+    from kiosk.cli import show_words
 
     with open_cli_store(args, must_exist=True) as store:
         season = args.season or _current_season(store)

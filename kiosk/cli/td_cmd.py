@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+from kiosk.cli import report
 from kiosk.cli.bounds import CLOCK_ADJUST_MAX, check_number
 from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard, Store
@@ -162,7 +163,7 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from kiosk.cli import report, show_words
+    from kiosk.cli import show_words
 
     store = open_cli_store(args)
     try:
@@ -183,7 +184,7 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from kiosk.cli import report, show_words
+    from kiosk.cli import show_words
 
     with _station(args) as station:
         state = station.state
@@ -258,7 +259,7 @@ def _clock(args: argparse.Namespace) -> int:
     with _station(args) as station:
         command = AdjustTime(args.seconds) if args.action == "add" else CLOCK[args.action]
         _run(station, command)
-        from kiosk.cli import report, show_words
+        from kiosk.cli import show_words
 
         clock = report.clock_document(station.state, station.now())
     print(show_words.clock_line(clock, args.lang))
@@ -292,12 +293,6 @@ def _move_confirm(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_json(parser: argparse.ArgumentParser) -> None:
-    # Until the global --json exists; the same dest, so either one sets args.json.
-    parser.add_argument("--json", dest="json", action="store_true", default=False,
-                        help="print a JSON document (docs/cli-json.md)")
-
-
 def register(sub: Any, lang: str = "nn") -> None:
     tournament = sub.add_parser("tournament", help="tonight's tournament")
     actions = tournament.add_subparsers(dest="action", required=True, metavar="ACTION")
@@ -310,10 +305,10 @@ def register(sub: Any, lang: str = "nn") -> None:
     new.set_defaults(func=_new)
     listing = actions.add_parser("list", help="every tournament in the store")
     listing.set_defaults(func=_list)
-    _add_json(listing)
+    report.add_json_option(listing)
     show = actions.add_parser("show", help="the current tournament: clock, tables, moves")
     show.set_defaults(func=_show)
-    _add_json(show)
+    report.add_json_option(show)
     close = actions.add_parser("close", help="record results and points, write exports")
     close.add_argument("--force", action="store_true", help="close before it is over")
     close.set_defaults(func=_close)

@@ -144,3 +144,17 @@ def test_every_field_is_documented_and_the_readme_links_the_page() -> None:
         missing = [f for f in _fields(schema) if f"`{f}`" not in page]
         assert not missing, (name, missing)
     assert "docs/cli-json.md" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_a_global_json_before_the_command_is_not_undone_by_the_commands_own() -> None:
+    import argparse
+
+    from kiosk.cli.report import add_json_option
+
+    top = argparse.ArgumentParser()
+    top.add_argument("--json", action="store_true", default=False)
+    show = top.add_subparsers(dest="command").add_parser("show")
+    add_json_option(show)
+    assert top.parse_args(["--json", "show"]).json is True
+    assert top.parse_args(["show", "--json"]).json is True
+    assert top.parse_args(["show"]).json is False
