@@ -111,6 +111,11 @@ def clock_line(clock: Mapping[str, Any], lang: str, *, state: bool = True) -> st
     'Nivå 4: 200/400, 20:00 att – Klokka er stoppa'
     >>> clock_line({**c, "running": True, "level": None, "on_break": True}, "da")
     'Pause, 20:00 tilbage'
+    >>> clock_line({**c, "running": True, "waiting": True, "on_break": True,
+    ...             "seconds_left": 0.0}, "en")
+    'Break, 00:00 left – The break is over: the clock waits for the tournament director'
+    >>> clock_line({**c, "running": True, "seconds_left": None}, "nb", state=False)
+    'Nivå 4: 200/400 (siste nivå)'
     """
     w = words(lang)
     if not clock["started"]:

@@ -204,3 +204,38 @@ def test_list_gives_each_status_as_it_stands_now_in_every_language(tmp_path: Pat
 def test_an_empty_store_lists_no_tournaments_in_its_own_words(tmp_path: Path) -> None:
     assert pubpoker(tmp_path, "tournament", "list", lang="da") == "Ingen turneringer endnu\n"
     assert pubpoker(tmp_path, "tournament", "list", lang="en") == "No tournaments yet\n"
+
+
+# --- results show and standings ---------------------------------------------------------------
+
+RESULTS = {
+    "nn": ("Fredag  (i gang)", "  Påmelde: 11", "11. plass  Spelar 01  1 poeng", "framleis med",
+           "0 poeng", "Sesong {season}", "1. Spelar 01  1 poeng  1 turnering"),
+    "nb": ("Fredag  (i gang)", "  Påmeldte: 11", "11. plass  Spelar 01  1 poeng",
+           "fortsatt med", "0 poeng", "Sesong {season}", "1. Spelar 01  1 poeng  1 turnering"),
+    "da": ("Fredag  (i gang)", "  Tilmeldte: 11", "11. plads  Spelar 01  1 point", "stadig med",
+           "0 point", "Sæson {season}", "1. Spelar 01  1 point  1 turnering"),
+    "en": ("Fredag  (running)", "  Entrants: 11", "11th  Spelar 01  1 point", "still in",
+           "0 points", "Season {season}", "1. Spelar 01  1 point  1 tournament"),
+}
+
+
+def _flat(text: str) -> str:
+    """Columns padded to their width, compared without the padding."""
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_results_and_standings_in_every_language(night: Path, lang: str) -> None:
+    head, entrants, placed, still_in, nought, season, leader = map(_flat, RESULTS[lang])
+    lines = [_flat(line) for line in pubpoker(night, "results", "show", lang=lang).splitlines()]
+    assert lines[:3] == [head, entrants, placed]
+    assert len(lines) == 2 + 11 and all(
+        line.startswith(still_in) and line.endswith(nought) for line in lines[3:])
+    table = pubpoker(night, "standings", lang=lang).splitlines()
+    year = table[0].split()[-1]
+    assert table[0] == season.format(season=year) and year.isdigit()
+    assert _flat(table[1]) == leader
+    if lang != "en":
+        text = "\n".join(lines + table).replace("Spelar", "")
+        assert not ENGLISH.search(text), text
