@@ -239,3 +239,12 @@ def test_results_and_standings_in_every_language(night: Path, lang: str) -> None
     if lang != "en":
         text = "\n".join(lines + table).replace("Spelar", "")
         assert not ENGLISH.search(text), text
+
+
+def test_every_word_and_noun_is_in_every_language() -> None:
+    from kiosk.cli.show_words import WORDS
+    from rules.i18n import LANGUAGES, NOUNS
+
+    assert tuple(WORDS) == LANGUAGES
+    assert all(WORDS[lang].keys() == WORDS["en"].keys() for lang in LANGUAGES)
+    assert all(tuple(forms) == LANGUAGES for forms in NOUNS.values())
