@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
+from kiosk.cli import report
 from kiosk.cli.bounds import read_at_most
 from kiosk.store.cli import add_data_dir, open_cli_store
 from kiosk.store.errors import UnreadableFile
@@ -53,7 +54,7 @@ def _text(args: argparse.Namespace) -> dict[str, str]:
     return _TEXT.get(args.lang, _TEXT[DEFAULT_LANGUAGE])
 
 
-def register(sub: Any) -> None:
+def register(sub: Any, lang: str = "nn") -> None:
     parser = sub.add_parser("players", help="the venue's players and their cards",
                             description="Add, list and import players; link cards to them.")
     cmds = parser.add_subparsers(dest="players_command", required=True, metavar="COMMAND")
@@ -66,6 +67,7 @@ def register(sub: Any) -> None:
 
     lst = cmds.add_parser("list", help="list the players and their cards")
     lst.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    report.add_json_option(lst)
     add_data_dir(lst)
     lst.set_defaults(func=_list)
 
@@ -127,7 +129,10 @@ def _list(args: argparse.Namespace) -> int:
     text = _text(args)
     with open_cli_store(args) as store:
         players = store.players.list()
-    if args.format == "json":
+    if getattr(args, "json", False):
+        report.print_json(report.players_document(players))
+    elif args.format == "json":
+        # The bare list of --format json, kept as it was for the scripts that read it.
         json.dump([{"id": p.id, "name": p.name, "cards": list(p.cards), "created": p.created}
                    for p in players], sys.stdout, ensure_ascii=False, indent=2)
         print()
