@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from hardware.inputs import Action
 from kiosk.store import StoreError
 from rules.errors import RulesError
-from rules.events import Record
+from rules.events import MoveProposed, Record
 from rules.i18n import DEFAULT_LANGUAGE, format_place
+from rules.values import MoveReason
 
 __all__ = ["HOLD_FOR", "MESSAGES", "UNDONE", "Say", "undone_what"]
 
@@ -96,6 +97,8 @@ UNDONE: Mapping[str, Mapping[str, str]] = {
                     "en": "the seat draw"},
     "move-confirmed": {"nn": "flyttinga av {name}", "nb": "flyttingen av {name}",
                        "da": "flytningen af {name}", "en": "the move of {name}"},
+    "table-broken": {"nn": "oppbrytinga av bord {table}", "nb": "oppbrytingen av bord {table}",
+                     "da": "opbrydningen af bord {table}", "en": "the break of table {table}"},
     "clock": {"nn": "klokka", "nb": "klokken", "da": "uret", "en": "the clock"},
     "hand": {"nn": "handa på bord {table}", "nb": "hånden på bord {table}",
              "da": "hånden på bord {table}", "en": "the hand at table {table}"},
@@ -117,6 +120,16 @@ def undone_what(records: Sequence[Record], names: Mapping[str, str]) -> dict[str
         key = kind
         ids = [p for group in getattr(first, "groups", ()) for p in group]
         params["name"] = ", ".join(names.get(p, p) for p in ids)
+    elif kind in ("move-proposed", "move-cancelled"):
+        # The TD's own move (a whole table broken, or one player sent by hand).
+        moves = [e.move for e in events if isinstance(e, MoveProposed)]
+        broken = next((m.source.table for m in moves if m.reason is MoveReason.BREAK), None)
+        if broken is not None:
+            key, params["table"] = "table-broken", broken
+        else:
+            key = "move-confirmed"
+            pid = moves[0].player_id if moves else str(getattr(first, "player_id", ""))
+            params["name"] = names.get(pid, pid)
     elif kind in ("player-checked-in", "player-registered", "move-confirmed"):
         key = kind
         pid = str(getattr(first, "player_id", ""))
