@@ -89,7 +89,8 @@ def register(sub: Any, lang: str = "nn") -> None:
               "       pubpoker move confirm PLAYER",
         description="Send a player to another table (the worst free seat there unless "
                     "a seat is given), or confirm that a moved player has sat down.")
-    move.add_argument("words", nargs="+", metavar="PLAYER")
+    move.add_argument("words", nargs="+", metavar="PLAYER",
+                      help="the player's name (or its start); confirm PLAYER to confirm")
     move.add_argument("--to", metavar="TABLE[:SEAT]", help="where the player goes")
     move.add_argument("--now", action="store_true", help="the player has already sat down")
     add_data_dir(move)
@@ -98,7 +99,7 @@ def register(sub: Any, lang: str = "nn") -> None:
     table = sub.add_parser("table", help="the tables")
     actions = table.add_subparsers(dest="action", required=True, metavar="ACTION")
     broken = actions.add_parser("break", help="break a table: its players move (S3)")
-    broken.add_argument("number", type=int, metavar="N")
+    broken.add_argument("number", type=int, metavar="N", help="the table's number")
     broken.add_argument("--next", action="store_true",
                         help="break it first when the players fit (the break order)")
     add_data_dir(broken)

@@ -102,8 +102,38 @@ UNDONE: Mapping[str, Mapping[str, str]] = {
     "clock": {"nn": "klokka", "nb": "klokken", "da": "uret", "en": "the clock"},
     "hand": {"nn": "handa på bord {table}", "nb": "hånden på bord {table}",
              "da": "hånden på bord {table}", "en": "the hand at table {table}"},
+    "player-renamed": {"nn": "namnebytet til {name}", "nb": "navnebyttet til {name}",
+                       "da": "navneskiftet til {name}", "en": "the rename to {name}"},
+    "player-absent": {"nn": "{name} borte", "nb": "{name} borte", "da": "{name} væk",
+                      "en": "{name} away"},
+    "player-returned": {"nn": "{name} tilbake", "nb": "{name} tilbake", "da": "{name} tilbage",
+                        "en": "{name} back"},
+    "sit-and-go-listed": {"nn": "{name} på Sit & Go-lista", "nb": "{name} på Sit & Go-listen",
+                          "da": "{name} på Sit & Go-listen", "en": "{name} on the Sit & Go list"},
+    "sit-and-go-unlisted": {"nn": "{name} av Sit & Go-lista", "nb": "{name} av Sit & Go-listen",
+                            "da": "{name} af Sit & Go-listen",
+                            "en": "{name} off the Sit & Go list"},
+    "sit-and-go-started": {"nn": "starten av Sit & Go-en", "nb": "starten av Sit & Go-en",
+                           "da": "starten af Sit & Go'en", "en": "the Sit & Go start"},
+    "late-registration-closed": {"nn": "stenginga av sein påmelding",
+                                 "nb": "stengingen av sen påmelding",
+                                 "da": "lukningen af sen tilmelding",
+                                 "en": "closing late registration"},
+    "final-table-drawn": {"nn": "trekkinga til finalebordet", "nb": "trekningen til finalebordet",
+                          "da": "trækningen til finalebordet", "en": "the final table draw"},
+    "break-order-set": {"nn": "rekkjefølgja borda blir brotne opp i",
+                        "nb": "rekkefølgen bordene brytes opp i",
+                        "da": "rækkefølgen bordene brydes op i",
+                        "en": "the order the tables break in"},
+    "hand-for-hand-set": {"nn": "hand for hand", "nb": "hånd for hånd", "da": "hånd for hånd",
+                          "en": "hand for hand"},
+    # An event kind newer than these words: said as the log names it.
     "other": {"nn": "{kind}", "nb": "{kind}", "da": "{kind}", "en": "{kind}"},
 }
+
+#: Kinds said the same whatever the event holds.
+_PLAIN_KINDS = frozenset({"seats-drawn", "sit-and-go-started", "late-registration-closed",
+                          "final-table-drawn", "break-order-set", "hand-for-hand-set"})
 
 _CLOCK_KINDS = frozenset({"clock-started", "clock-paused", "clock-resumed", "level-jumped",
                           "time-adjusted", "clock-restored"})
@@ -130,11 +160,13 @@ def undone_what(records: Sequence[Record], names: Mapping[str, str]) -> dict[str
             key = "move-confirmed"
             pid = moves[0].player_id if moves else str(getattr(first, "player_id", ""))
             params["name"] = names.get(pid, pid)
-    elif kind in ("player-checked-in", "player-registered", "move-confirmed"):
+    elif kind in ("player-checked-in", "player-registered", "move-confirmed", "player-renamed",
+                  "player-absent", "player-returned", "sit-and-go-listed",
+                  "sit-and-go-unlisted"):
         key = kind
         pid = str(getattr(first, "player_id", ""))
         params["name"] = names.get(pid, pid)
-    elif kind == "seats-drawn":
+    elif kind in _PLAIN_KINDS:
         key = kind
     elif kind in _CLOCK_KINDS:
         key = "clock"

@@ -133,7 +133,12 @@ def test_a_tournament_is_found_by_the_start_of_its_name(
 
 # --- undo -------------------------------------------------------------------------------
 
-def test_undo_takes_back_the_newest_action_and_says_what_it_was(night: Path) -> None:
+def test_undo_takes_back_the_newest_action_and_says_what_it_was(
+        night: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    quick(capsys, night, "hand-for-hand", "on")
+    done = pubpoker(night, "undo", lang="nn")
+    assert (done.returncode, done.stdout) == (0, "Angra: hand for hand\n")
+    assert not state_of(night).hand_for_hand
     victim = "Spelar 3"
     assert pubpoker(night, "bust", "spelar 3").returncode == 0
     assert state_of(night).find(victim).place == 14  # type: ignore[union-attr]
@@ -236,6 +241,24 @@ def test_table_break_next_makes_that_table_the_one_that_breaks(
     moves = state_of(night).moves.values()
     assert moves and {m.source.table for m in moves} == {1}
     assert {m.target.table for m in moves} == {2, 3}
+
+
+def test_S3_undoing_a_break_is_named_in_every_language() -> None:
+    import random
+
+    from kiosk.controls.messages import UNDONE, undone_what
+    from rules.commands import BreakTable, execute
+    from rules.events import Record
+    from rules.i18n import LANGUAGES
+    from tests.rules.test_table_moves import THREE_TABLES, spread
+
+    state = spread(THREE_TABLES)
+    events = execute(state, BreakTable(1), now=10.0, rng=random.Random(1))
+    records = [Record("td", n, n, "t1", e) for n, e in enumerate(events, 1)]
+    what = undone_what(records, {p: e.name for p, e in state.players.items()})
+    assert what == {"nn": "oppbrytinga av bord 1", "nb": "oppbrytingen av bord 1",
+                    "da": "opbrydningen af bord 1", "en": "the break of table 1"}
+    assert all(set(texts) == set(LANGUAGES) for texts in UNDONE.values())
 
 
 # --- players remove ---------------------------------------------------------------------

@@ -146,3 +146,4 @@ def test_S2_a_player_already_walking_and_a_full_table_are_refused() -> None:
     do(state, MovePlayer("a", 3))
     with pytest.raises(MoveAlreadyPending):
         do(state, MovePlayer("a", 3))
+
