@@ -24,7 +24,7 @@ def register(sub: Any, lang: str = "nn") -> None:
 
 def _undo(args: argparse.Namespace) -> int:
     from kiosk.cli.acting import station
-    from kiosk.controls.messages import MESSAGES, undone_what
+    from kiosk.undone import UNDONE_LINE, undone_what
     from rules.refusals import NothingToUndo
 
     with station(args) as on:
@@ -35,6 +35,6 @@ def _undo(args: argparse.Namespace) -> int:
         if outcome.refusal is not None:
             raise outcome.refusal
         what = undone_what(outcome.undone, names)
-    template = MESSAGES["undone"].get(args.lang) or MESSAGES["undone"]["en"]
+    template = UNDONE_LINE.get(args.lang) or UNDONE_LINE["en"]
     print(template.format(what=what.get(args.lang) or what["en"]))
     return 0

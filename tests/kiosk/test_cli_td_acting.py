@@ -246,7 +246,7 @@ def test_table_break_next_makes_that_table_the_one_that_breaks(
 def test_S3_undoing_a_break_is_named_in_every_language() -> None:
     import random
 
-    from kiosk.controls.messages import UNDONE, undone_what
+    from kiosk.undone import UNDONE, undone_what
     from rules.commands import BreakTable, execute
     from rules.events import Record
     from rules.i18n import LANGUAGES
