@@ -295,8 +295,19 @@ def test_a_player_with_results_is_not_removed(tmp_path: Path,
     quick(capsys, tmp_path, "seat", "draw")
     quick(capsys, tmp_path, "bust", "Bo")
     quick(capsys, tmp_path, "tournament", "close")
+    closed = state_of(tmp_path).config.name  # type: ignore[union-attr]
+    store = open_store(data_dir=tmp_path)
+    season = store.tournament(closed).season
+    store.close()
     quick(capsys, tmp_path, "tournament", "new")  # a new night: Bo is not in it
+    quick(capsys, tmp_path, "players", "add", "Cy")  # on the list, never played
+    standings = quick(capsys, tmp_path, "export", "standings", season, "--format", "json")
+    results = quick(capsys, tmp_path, "export", "results", closed, "--format", "json")
     done = pubpoker(tmp_path, "players", "remove", "bo", lang="nb")
     assert (done.returncode, done.stderr) == (
         2, "Bo har resultater og kan ikke fjernes (de teller i tabellen)\n")
+    done = pubpoker(tmp_path, "players", "remove", "cy", lang="en")
+    assert (done.returncode, done.stdout) == (0, "Removed Cy\n")
     assert [p["name"] for p in players_of(tmp_path)] == ["Ada", "Bo"]
+    assert quick(capsys, tmp_path, "export", "standings", season, "--format", "json") == standings
+    assert quick(capsys, tmp_path, "export", "results", closed, "--format", "json") == results
