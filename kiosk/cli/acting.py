@@ -22,7 +22,22 @@ if TYPE_CHECKING:
     from rules.events import Record
     from rules.state import Tournament
 
-__all__ = ["run", "station", "tournament_player"]
+__all__ = ["CardWords", "run", "station", "tournament_player"]
+
+
+class CardWords(argparse.Action):
+    """A card UID as typed, spaces and all (``4111 1111 1111 1111``, ``0A 1B 2C 3D 4E``).
+
+    Taken as one value (``nargs="+"``, joined by spaces), so a number typed
+    in groups reaches the card checks, which refuse a bank card without
+    repeating it, instead of argparse quoting its groups back as
+    "unrecognized arguments".
+    """
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        words = values if isinstance(values, list) else [values]
+        setattr(namespace, self.dest, " ".join(str(w) for w in words))
 
 
 @contextmanager

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
+from kiosk.cli.acting import CardWords
 from kiosk.cli.bounds import read_at_most
 from kiosk.store.cli import add_data_dir, open_cli_store
 from kiosk.store.errors import UnreadableFile
@@ -69,7 +70,8 @@ def register(sub: Any) -> None:
 
     add = cmds.add_parser("add", help="add a player")
     add.add_argument("name", metavar="NAME")
-    add.add_argument("--card", metavar="UID", help="the player's card (RFID tag UID)")
+    add.add_argument("--card", metavar="UID", nargs="+", action=CardWords,
+                     help="the player's card (RFID tag UID)")
     add_data_dir(add)
     add.set_defaults(func=_add)
 
@@ -96,7 +98,7 @@ def register(sub: Any) -> None:
 
     link = cmds.add_parser("link-card", help="give a player a card")
     link.add_argument("name", metavar="NAME")
-    link.add_argument("uid", metavar="UID", nargs="+")
+    link.add_argument("uid", metavar="UID", nargs="+", action=CardWords)
     add_data_dir(link)
     link.set_defaults(func=_link)
 
@@ -130,13 +132,11 @@ def _rename(args: argparse.Namespace) -> int:
 
 
 def _link(args: argparse.Namespace) -> int:
-    # A UID typed with spaces (as printed on a tag) arrives in parts.
-    typed = " ".join(args.uid)
     with open_cli_store(args) as store:
         from kiosk.store.players import clean_uid
 
         # The card first: a bank card is refused whoever it was meant for.
-        uid = clean_uid(typed)
+        uid = clean_uid(args.uid)
         player = store.players.link_card(store.players.lookup(args.name).id, uid)
     print(_text(args)["linked"].format(uid=uid, name=player.name))
     return 0

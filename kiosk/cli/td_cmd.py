@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+from kiosk.cli.acting import CardWords
 from kiosk.cli.bounds import CLOCK_ADJUST_MAX, check_number
 from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard, Store
@@ -320,7 +321,7 @@ def register(sub: Any) -> None:
 
     checkin = sub.add_parser("checkin", help="check a player in by name or card")
     checkin.add_argument("name", nargs="?", help="the player's name (a walk-in is added)")
-    checkin.add_argument("--card", help="the card UID")
+    checkin.add_argument("--card", nargs="+", action=CardWords, help="the card UID")
     checkin.set_defaults(func=_checkin)
     seat = sub.add_parser("seat", help="seating")
     seat_actions = seat.add_subparsers(dest="action", required=True, metavar="ACTION")

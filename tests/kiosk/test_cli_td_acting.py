@@ -79,6 +79,10 @@ def test_a_name_is_found_in_any_case_and_by_its_unique_start(
         assert done.stderr == ("Det ser ut som eit betalingskort. Betalingskort kan ikkje "
                                "brukast og vert ikkje lagra.\n")
         assert "4111" not in done.stderr
+    for argv in (["players", "add", "Per", "--card"], ["checkin", "--card"]):
+        done = pubpoker(tmp_path, *argv, "4111", "1111", "1111", "1111", lang="en")
+        assert done.returncode == 2 and "1111" not in done.stderr + done.stdout
+        assert "payment card" in done.stderr, done.stderr
     done = pubpoker(tmp_path, "players", "link-card", "kar", "0A0A0A0A0A")
     assert (done.returncode, done.stderr) == (
         2, "'kar' could be more than one player: Kari Nordmann, Karl Olsen. "
