@@ -2,8 +2,8 @@
 
 ``pubpoker tournament new|list|show|close``, ``pubpoker checkin``,
 ``pubpoker seat draw``, ``pubpoker clock ...``, ``pubpoker hand-for-hand on|off``,
-``pubpoker bust``,
-``pubpoker move confirm``. Each opens this device's store, acts through the
+``pubpoker bust`` (``move``, ``table break``: table_cmd.py; ``undo``: undo_cmd.py).
+Each opens this device's store, acts through the
 :class:`~kiosk.station.Station` command path and exits; a running kiosk on
 the same device folds the new events in on its next tick.
 """
@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from kiosk.cli import report
+from kiosk.cli.acting import CardWords
 from kiosk.cli.bounds import CLOCK_ADJUST_MAX, check_number
 from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard, Store
@@ -28,7 +29,6 @@ from rules.commands import (
     BustPlayers,
     CheckIn,
     Command,
-    ConfirmMove,
     DrawSeats,
     NextLevel,
     PauseClock,
@@ -130,12 +130,9 @@ def _run(station: Station, command: Command) -> None:
 
 
 def _player(station: Station, name: str) -> str:
-    entry = station.state.find(name)
-    if entry is None:
-        from rules.refusals import UnknownPlayer
+    from kiosk.cli.acting import tournament_player
 
-        raise UnknownPlayer(player=name)
-    return entry.player_id
+    return tournament_player(station.state, name)
 
 
 # --- tournament ---------------------------------------------------------------------------
@@ -228,7 +225,8 @@ def _checkin(args: argparse.Namespace) -> int:
             player = found.player
         elif args.name:
             # A walk-in without a card is added to the venue's players here.
-            player = players.find(args.name) or players.add(args.name)
+            # A name the list knows (in any case, or its unique start) is theirs.
+            player = players.match(args.name) or players.add(args.name)
         else:
             raise NameOrCardNeeded()
         _run(station, CheckIn(player.id, player.name, player.cards))
@@ -282,17 +280,6 @@ def _bust(args: argparse.Namespace) -> int:
     return 0
 
 
-def _move_confirm(args: argparse.Namespace) -> int:
-    with _station(args) as station:
-        player = _player(station, args.name)
-        _run(station, ConfirmMove(player))
-        seat = station.state.players[player].seat
-        assert seat is not None
-        _say(args, "moved", name=station.state.players[player].name, table=seat.table,
-             seat=seat.seat)
-    return 0
-
-
 def register(sub: Any, lang: str = "nn") -> None:
     tournament = sub.add_parser("tournament", help="tonight's tournament")
     actions = tournament.add_subparsers(dest="action", required=True, metavar="ACTION")
@@ -317,7 +304,7 @@ def register(sub: Any, lang: str = "nn") -> None:
 
     checkin = sub.add_parser("checkin", help="check a player in by name or card")
     checkin.add_argument("name", nargs="?", help="the player's name (a walk-in is added)")
-    checkin.add_argument("--card", help="the card UID")
+    checkin.add_argument("--card", nargs="+", action=CardWords, help="the card UID")
     checkin.set_defaults(func=_checkin)
     seat = sub.add_parser("seat", help="seating")
     seat_actions = seat.add_subparsers(dest="action", required=True, metavar="ACTION")
@@ -341,12 +328,8 @@ def register(sub: Any, lang: str = "nn") -> None:
     bust = sub.add_parser("bust", help="a player is out")
     bust.add_argument("name")
     bust.set_defaults(func=_bust)
-    move = sub.add_parser("move", help="table moves")
-    move_actions = move.add_subparsers(dest="action", required=True, metavar="ACTION")
-    confirm = move_actions.add_parser("confirm", help="the moved player has sat down")
-    confirm.add_argument("name")
-    confirm.set_defaults(func=_move_confirm)
-    for parser in (checkin, draw, *clock_parsers, add, hfh, bust, confirm):
+    # ``move`` and ``table break`` are table_cmd.py's, ``undo`` undo_cmd.py's.
+    for parser in (checkin, draw, *clock_parsers, add, hfh, bust):
         add_data_dir(parser)
 
 
