@@ -7,12 +7,11 @@ from pathlib import Path
 from typing import Any, Final
 
 from kiosk.cli.bounds import is_store_file
-from kiosk.cli.counts import count
 from kiosk.cli.help_words import help_text
 from kiosk.store.backup import backup
 from kiosk.store.cli import add_data_dir, store_path
 from kiosk.store.errors import BackupFailed, NoStore, StoreError
-from rules.i18n import DEFAULT_LANGUAGE, format_int
+from rules.i18n import DEFAULT_LANGUAGE, count, format_int
 
 __all__ = ["register"]
 

@@ -13,11 +13,10 @@ import argparse
 import json
 from typing import Any, Final
 
-from kiosk.cli.counts import count
 from kiosk.cli.help_words import help_text
 from kiosk.store.cli import add_data_dir, store_path
 from kiosk.store.doctor import Report, examine
-from rules.i18n import DEFAULT_LANGUAGE, format_int
+from rules.i18n import DEFAULT_LANGUAGE, count, format_int
 
 __all__ = ["register"]
 

@@ -507,12 +507,69 @@ HELP: Final[dict[str, dict[str, str]]] = {
         "nn": "ein spelar er slått ut", "nb": "en spiller er slått ut",
         "da": "en spiller er slået ud", "en": "a player is out"},
     "move": {
-        "nn": "flyttingar mellom bord", "nb": "flyttinger mellom bord",
-        "da": "flytninger mellem borde", "en": "table moves"},
-    "move.confirm": {
-        "nn": "spelaren som vart flytta, har sett seg",
-        "nb": "spilleren som ble flyttet, har satt seg",
-        "da": "den flyttede spiller har sat sig", "en": "the moved player has sat down"},
+        "nn": "flytt ein spelar til eit anna bord, eller stadfest ei flytting",
+        "nb": "flytt en spiller til et annet bord, eller bekreft en flytting",
+        "da": "flyt en spiller til et andet bord, eller bekræft en flytning",
+        "en": "move a player to another table, or confirm a move"},
+    "move.description": {
+        "nn": "Send ein spelar til eit anna bord (det dårlegaste ledige setet der om ikkje "
+              "eit sete er gjeve), eller stadfest at ein flytta spelar har sett seg.",
+        "nb": "Send en spiller til et annet bord (det dårligste ledige setet der hvis ikke "
+              "et sete er oppgitt), eller bekreft at en flyttet spiller har satt seg.",
+        "da": "Send en spiller til et andet bord (det dårligste ledige sæde der, medmindre "
+              "et sæde er angivet), eller bekræft, at en flyttet spiller har sat sig.",
+        "en": "Send a player to another table (the worst free seat there unless a seat is "
+              "given), or confirm that a moved player has sat down."},
+    "move.player": {
+        "nn": "namnet på spelaren (eller byrjinga av det); `confirm {player}` stadfestar",
+        "nb": "navnet på spilleren (eller begynnelsen av det); `confirm {player}` bekrefter",
+        "da": "spillerens navn (eller begyndelsen af det); `confirm {player}` bekræfter",
+        "en": "the player's name (or its start); confirm {player} to confirm"},
+    "move.to": {
+        "nn": "kvar spelaren skal", "nb": "hvor spilleren skal", "da": "hvor spilleren skal hen",
+        "en": "where the player goes"},
+    "move.now": {
+        "nn": "spelaren har alt sett seg", "nb": "spilleren har allerede satt seg",
+        "da": "spilleren har allerede sat sig", "en": "the player has already sat down"},
+    "table": {
+        "nn": "borda", "nb": "bordene", "da": "bordene", "en": "the tables"},
+    "table.break": {
+        "nn": "bryt eit bord: spelarane flyttar (S3)", "nb": "bryt et bord: spillerne flytter (S3)",
+        "da": "nedlæg et bord: spillerne flytter (S3)",
+        "en": "break a table: its players move (S3)"},
+    "table.number": {
+        "nn": "nummeret på bordet", "nb": "nummeret på bordet", "da": "bordets nummer",
+        "en": "the table's number"},
+    "table.next": {
+        "nn": "bryt det først når spelarane får plass (rekkjefølgja for bordbrot)",
+        "nb": "bryt det først når spillerne får plass (rekkefølgen for bordbrudd)",
+        "da": "nedlæg det først, når spillerne kan få plads (rækkefølgen for nedlæggelse)",
+        "en": "break it first when the players fit (the break order)"},
+    "undo": {
+        "nn": "angre den siste handlinga og sei kva ho var",
+        "nb": "angre den siste handlingen og si hva den var",
+        "da": "fortryd den seneste handling og sig, hvad den var",
+        "en": "take back the newest action and say what it was"},
+    "standings.season": {
+        "nn": "namnet på sesongen, til dømes 2026 (standard: sesongen til turneringa no)",
+        "nb": "navnet på sesongen, for eksempel 2026 (standard: sesongen til turneringen nå)",
+        "da": "sæsonens navn, for eksempel 2026 (standard: den aktuelle turnerings sæson)",
+        "en": "season name, e.g. 2026 (default: the current tournament's)"},
+    "json": {
+        "nn": "skriv ut eit JSON-dokument (docs/cli-json.md)",
+        "nb": "skriv ut et JSON-dokument (docs/cli-json.md)",
+        "da": "udskriv et JSON-dokument (docs/cli-json.md)",
+        "en": "print a JSON document (docs/cli-json.md)"},
+    "results.show": {
+        "nn": "plasseringar og poeng i ei turnering (standard: kveldens)",
+        "nb": "plasseringer og poeng i en turnering (standard: kveldens)",
+        "da": "placeringer og point i en turnering (standard: aftenens)",
+        "en": "a tournament's places and points (default: tonight's)"},
+    "players.remove": {
+        "nn": "ta ein spelar utan resultat av lista",
+        "nb": "ta en spiller uten resultater av listen",
+        "da": "fjern en spiller uden resultater fra listen",
+        "en": "take a player without results off the list"},
     # venue-key
     "venue-key": {
         "nn": "lag nøkkelen som lèt einingane i eit lokale synkronisere",
@@ -559,6 +616,8 @@ METAVARS: Final[dict[str, dict[str, str]]] = {
     "NAME": {"nn": "NAMN", "nb": "NAVN", "da": "NAVN"},
     "NEW_NAME": {"nn": "NYTT_NAMN", "nb": "NYTT_NAVN", "da": "NYT_NAVN"},
     "TOURNAMENT": {"nn": "TURNERING", "nb": "TURNERING", "da": "TURNERING"},
+    "PLAYER": {"nn": "SPELAR", "nb": "SPILLER", "da": "SPILLER"},
+    "TABLE[:SEAT]": {"nn": "BORD[:SETE]", "nb": "BORD[:SETE]", "da": "BORD[:SÆDE]"},
     "SEASON": {"nn": "SESONG", "nb": "SESONG", "da": "SÆSON"},
     "ROLE": {"nn": "ROLLE", "nb": "ROLLE", "da": "ROLLE"},
     "SIZE": {"nn": "STORLEIK", "nb": "STØRRELSE", "da": "STØRRELSE"},

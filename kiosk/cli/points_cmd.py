@@ -8,11 +8,10 @@ from pathlib import Path
 from typing import Any, Final
 
 from kiosk.cli.bounds import read_at_most
-from kiosk.cli.counts import count
 from kiosk.cli.help_words import help_text
 from rules.errors import RulesError
 from rules.house import PointsScheme
-from rules.i18n import DEFAULT_LANGUAGE
+from rules.i18n import DEFAULT_LANGUAGE, count
 from rules.points import NoPointsTable, PointsTable, group_points, points_table
 
 __all__ = ["register"]

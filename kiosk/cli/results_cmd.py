@@ -1,4 +1,8 @@
-"""``pubpoker results recompute ID|--all``: results refolded from the log.
+"""``pubpoker results show [ID]`` and ``pubpoker results recompute ID|--all``.
+
+``show`` prints a tournament's places and points (the current one unless
+named), refreshed from its log first, as text or ``--json``
+(``docs/cli-json.md``).
 
 Results stored by older versions can carry duplicate places (F3: a late
 entry after a bust gave the next bust the same place). Recomputing refolds
@@ -12,6 +16,7 @@ import argparse
 import sys
 from typing import Any, Final
 
+from kiosk.cli import report
 from kiosk.cli.help_words import help_text
 from kiosk.store.cli import add_data_dir, open_cli_store, store_path
 from rules.i18n import DEFAULT_LANGUAGE, format_place
@@ -41,6 +46,12 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
 def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     parser = sub.add_parser("results", help=help_text("results", lang))
     cmds = parser.add_subparsers(dest="results_command", required=True, metavar="ACTION")
+    show = cmds.add_parser("show", help=help_text("results.show", lang))
+    show.add_argument("tournament", metavar="TOURNAMENT", nargs="?",
+                      help=help_text("tournament-id", lang))
+    report.add_json_option(show, lang)
+    add_data_dir(show, lang)
+    show.set_defaults(func=_show)
     recompute = cmds.add_parser(
         "recompute", help=help_text("results.recompute", lang),
         description=help_text("results.recompute.description", lang))
@@ -49,6 +60,29 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     recompute.add_argument("--all", action="store_true", help=help_text("results.all", lang))
     add_data_dir(recompute, lang)
     recompute.set_defaults(func=_recompute)
+
+
+def _show(args: argparse.Namespace) -> int:
+    from kiosk.cli import show_words
+
+    with open_cli_store(args, must_exist=True) as store:
+        tid = args.tournament or store.current_tournament()
+        if tid is None:
+            raise show_words.NoTournamentYet()
+        row = store.tournament(tid)
+        rows = store.record_results(row.id)  # refreshed from the log, as exports are
+        row = store.tournament(row.id)
+    doc = report.results_document(row, _status(row.status), rows)
+    if getattr(args, "json", False):
+        report.print_json(doc)
+    else:
+        print("\n".join(show_words.results_lines(doc, args.lang)))
+    return 0
+
+
+def _status(stored: str) -> str:
+    # record_results stores the phase; only a tournament never folded says "created".
+    return "check-in" if stored == "created" else stored
 
 
 def _recompute(args: argparse.Namespace) -> int:

@@ -15,7 +15,6 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from kiosk.cli.bounds import check_number
-from kiosk.cli.counts import noun
 from kiosk.cli.help_words import help_text
 from kiosk.config import SEATS_RANGE
 from rules.betting import BettingHand, BettingStructure, Blinds, Street, play
@@ -25,7 +24,7 @@ from rules.cards import Card, parse
 from rules.errors import RulesError
 from rules.hands import Game
 from rules.house import PROFILES, HouseRules, profile
-from rules.i18n import DEFAULT_LANGUAGE, format_int
+from rules.i18n import DEFAULT_LANGUAGE, NOUNS, format_int
 from rules.pots import Awards, Pot, award_pots, side_pots
 from rules.showdown import Ranking, first_to_show, rank_showdown, settle
 from rules.structure import AnteKind
@@ -285,7 +284,8 @@ def _seat_list(seats: Iterable[int]) -> str:
 
 def _seats_label(seats: Collection[int], lang: str) -> str:
     """"sete 1, 3" / "seats 1, 3", and "seat 3" for one (Danish "sæde 3", "sæder 1, 3")."""
-    return WORDS[lang]["seats"].format(noun=noun(len(seats), "seat", lang),
+    one, other = NOUNS["seat"][lang]
+    return WORDS[lang]["seats"].format(noun=one if len(seats) == 1 else other,
                                        seats=_seat_list(seats))
 
 

@@ -84,6 +84,9 @@ def _typed() -> tuple[frozenset[str], frozenset[str]]:
                     walk(child)
             elif action.choices is not None:
                 choices.update(str(c).lower() for c in action.choices)
+        # A command's own usage line names the words it takes ("pubpoker move confirm").
+        for typed in re.findall(r"\bpubpoker((?:[ \t]+[a-z][\w-]*)+)", parser.usage or ""):
+            commands.update(typed.split())
     walk(build_parser())
     # Typed too, though not as argparse choices: --role and [device] role, --actions.
     choices.update(role.value for role in Role)
