@@ -224,6 +224,8 @@ class Players:
     @retry_when_full
     def link_card(self, name_or_id: str, card: str) -> Player:
         """Give a player a card (a player may have several; a card has one owner)."""
+        # The card first: a payment card is refused whoever it was meant for.
+        clean_uid(card)
         player = self.get(name_or_id)
         with transaction(self.conn):
             self._link(player.id, card)
