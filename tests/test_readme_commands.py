@@ -85,6 +85,8 @@ GIVEN: dict[str, tuple[str, ...]] = {
         ('pubpoker players add "Ola Nordmann" --card 0A1B2C3D4E',),
     # A guest the kiosk named when nobody typed a name for their card.
     'pubpoker players rename "Gjest 1" "Kari Nordmann"': ('pubpoker players add "Gjest 1"',),
+    # The options' examples show tonight's tournament (h18-fast's README lines).
+    "pubpoker --lang en tournament show": ("pubpoker tournament new",),
     # On the Pi the store is there; in a fresh data dir doctor rightly reports none.
     "pubpoker doctor": ("pubpoker tournament new",),
     # The exports need a night that was played; the list comes with the reader's file.
@@ -252,8 +254,9 @@ def _ids(examples: list[Example]) -> list[str]:
 
 def _marks(example: Example) -> list[pytest.MarkDecorator]:
     marks = []
-    words = example.text.split()
-    if words[:2] == ["./dev", "demo"] or words[1] == "kiosk":
+    words = shlex.split(example.text)
+    # A kiosk starts sync and the whole display; ./dev demo a shell and the demo.
+    if words[0] == "./dev" or _subcommand(words[1:]) == "kiosk":
         marks.append(pytest.mark.slow)
     pending = PENDING.get(AS_RUN.get(example.text, example.text))
     if pending:
@@ -290,8 +293,7 @@ class Sequence:
         words = shlex.split(text)
         program, rest = words[0], words[1:]
         head = [str(REPO / "dev")] if program == "./dev" else [sys.executable, "-m", "kiosk.cli"]
-        # pubpoker's subcommand, or ./dev's (only demo runs: see DEV_TEST).
-        command = rest[0]
+        command = _subcommand(rest)
         if "--format" in rest:
             # csv|json: a reference line shows the choices; run the first.
             at = rest.index("--format") + 1
@@ -339,6 +341,24 @@ class Sequence:
         return Ran(argv, done.returncode, done.stdout, done.stderr)
 
 
+#: Options of the whole program that take a value, as they may stand before the command.
+GLOBAL_WITH_VALUE = {"--lang", "--data-dir"}
+
+
+def _subcommand(words: list[str]) -> str:
+    """pubpoker's subcommand (or ./dev's: only demo runs, see DEV_TEST), after any
+    global options; "" when there is none (``pubpoker --version``)."""
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word in GLOBAL_WITH_VALUE:
+            skip = True
+        elif not word.startswith("-"):
+            return word
+    return ""
+
+
 def _alone(text: str) -> bool:
     """Whether the command's result is the same wherever the README shows it.
 
@@ -346,7 +366,7 @@ def _alone(text: str) -> bool:
     only their arguments and the reader's pubpoker.toml (the same everywhere):
     shown twice, such a command runs once.
     """
-    command = shlex.split(text)[1]
+    command = _subcommand(shlex.split(text)[1:])
     return command in NO_STORE or command in ("demo", "kiosk")
 
 
