@@ -56,6 +56,17 @@ def test_a_number_failing_luhn_is_not_a_pan() -> None:
     assert not contains_pan("4111111111111112")
 
 
+def test_a_payment_card_is_refused_before_the_name_is_looked_up(db_path: Path) -> None:
+    """The number is the danger: it is refused as one whoever it was meant for."""
+    with open_store(db_path) as store:
+        store.players.add("Kari Nordmann")
+        for name in ("Nobody", "Kari Nordmann"):
+            with pytest.raises(PaymentCardRefused):
+                store.players.link_card(name, "4111111111111111")
+        with pytest.raises(UnknownPlayer):
+            store.players.link_card("Nobody", "0A1B2C3D4E")
+
+
 def everything_stored(db_path: Path) -> bytes:
     """Every byte the store has on disk: the file, its WAL and its shm."""
     return b"".join(p.read_bytes() for p in db_path.parent.iterdir() if p.is_file())
