@@ -35,7 +35,7 @@ class BackupOntoStore(StoreError, OSError):
     }
 
 
-def register(sub: Any) -> None:
+def register(sub: Any, lang: str = "nn") -> None:
     parser = sub.add_parser(
         "backup", help="copy the store to PATH (safe while the kiosk runs)",
         description="Copy the store with SQLite's online backup API.")

@@ -13,7 +13,7 @@ from typing import Any
 from kiosk.config import DEFAULT_PATH, ConfigError, load_config
 
 
-def register(sub: Any) -> None:
+def register(sub: Any, lang: str = "nn") -> None:
     parser = sub.add_parser("config", help="the device's pubpoker.toml")
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     check = actions.add_parser("check", help="validate a pubpoker.toml")

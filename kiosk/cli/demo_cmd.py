@@ -62,7 +62,7 @@ class ScreenshotFolder(RulesError, OSError):
     }
 
 
-def register(sub: Any) -> None:
+def register(sub: Any, lang: str = "nn") -> None:
     parser = sub.add_parser(
         "demo", help="a whole simulated night in fast-forward on the kiosk screens")
     parser.add_argument("--speed", type=float, default=30.0,

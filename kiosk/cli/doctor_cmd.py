@@ -131,7 +131,7 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
 }
 
 
-def register(sub: Any) -> None:
+def register(sub: Any, lang: str = "nn") -> None:
     parser = sub.add_parser(
         "doctor", help="check the data dir's disk, its reserve and the store",
         description="Report free space, whether the disk takes writes, the reserve and "

@@ -18,7 +18,7 @@ from rules.errors import RulesError
 __all__ = ["register"]
 
 
-def register(sub: Any) -> None:
+def register(sub: Any, lang: str = "nn") -> None:
     parser = sub.add_parser("export", help="export results or standings as CSV or JSON",
                             description="Export results or season standings.")
     cmds = parser.add_subparsers(dest="export_command", required=True, metavar="WHAT")

@@ -35,7 +35,7 @@ from rules.errors import RulesError
 __all__ = ["register"]
 
 
-def register(sub: Any) -> None:
+def register(sub: Any, lang: str = "nn") -> None:
     parser = sub.add_parser("kiosk", help="run this device's kiosk screen (the appliance)")
     parser.add_argument("--config", type=Path, default=None,
                         help="the device's pubpoker.toml")

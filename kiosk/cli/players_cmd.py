@@ -53,7 +53,7 @@ def _text(args: argparse.Namespace) -> dict[str, str]:
     return _TEXT.get(args.lang, _TEXT[DEFAULT_LANGUAGE])
 
 
-def register(sub: Any) -> None:
+def register(sub: Any, lang: str = "nn") -> None:
     parser = sub.add_parser("players", help="the venue's players and their cards",
                             description="Add, list and import players; link cards to them.")
     cmds = parser.add_subparsers(dest="players_command", required=True, metavar="COMMAND")

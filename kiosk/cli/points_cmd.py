@@ -36,7 +36,7 @@ class UnreadableTable(RulesError, ValueError):
     }
 
 
-def register(sub: Any) -> None:
+def register(sub: Any, lang: str = "nn") -> None:
     parser = sub.add_parser(
         "points", help="print the league points for each finishing place",
         description="Print the league points table for a number of entrants.",

@@ -37,7 +37,7 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
 }
 
 
-def register(sub: Any) -> None:
+def register(sub: Any, lang: str = "nn") -> None:
     parser = sub.add_parser("results", help="tournament results stored in the store")
     cmds = parser.add_subparsers(dest="results_command", required=True, metavar="ACTION")
     recompute = cmds.add_parser(

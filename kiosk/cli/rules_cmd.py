@@ -496,7 +496,7 @@ def _add_hand_options(parser: argparse.ArgumentParser) -> None:
                         help="house-rule profile (default pubpoker)")
 
 
-def register(sub: Any) -> None:
+def register(sub: Any, lang: str = "nn") -> None:
     parser = sub.add_parser("rules", help="floor helper: minimum raise, pots, showdown")
     commands = parser.add_subparsers(dest="rules_command", required=True, metavar="COMMAND")
 

@@ -312,7 +312,7 @@ def _move_confirm(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: Any) -> None:
+def register(sub: Any, lang: str = "nn") -> None:
     tournament = sub.add_parser("tournament", help="tonight's tournament")
     actions = tournament.add_subparsers(dest="action", required=True, metavar="ACTION")
     new = actions.add_parser("new", help="start tonight's tournament (check-in opens)")

@@ -17,7 +17,7 @@ from kiosk.sync.auth import new_key
 __all__ = ["register"]
 
 
-def register(sub: Any) -> None:
+def register(sub: Any, lang: str = "nn") -> None:
     parser = sub.add_parser("venue-key", help="make the key that lets a venue's devices sync")
     venue = parser.add_subparsers(dest="venue_key_command", required=True, metavar="ACTION")
     new = venue.add_parser(
