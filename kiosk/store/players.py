@@ -8,11 +8,10 @@ numbers are refused before they reach the database (see :mod:`.cards`).
 
 from __future__ import annotations
 
-import csv
 import io
+import os
 import sqlite3
 import time
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -149,7 +148,9 @@ class Players:
     """The ``players`` and ``cards`` tables of an open store."""
 
     def __init__(self, conn: sqlite3.Connection, *, wall: Callable[[], float] = time.time,
-                 new_id: Callable[[], str] = lambda: uuid.uuid4().hex[:12]) -> None:
+                 # 48 random bits, as the first 12 hex digits of a uuid4 (uuid costs an
+                 # import of platform on every CLI command).
+                 new_id: Callable[[], str] = lambda: os.urandom(6).hex()) -> None:
         self.conn = conn
         self._wall = wall
         self._new_id = new_id
@@ -236,6 +237,8 @@ class Players:
         ``source`` is a path or the CSV text. A header row is optional;
         semicolon-separated files (as Excel writes them here) work too.
         """
+        import csv  # here: only an import needs it
+
         text = (Path(source).read_text(encoding="utf-8-sig") if isinstance(source, Path)
                 else source.removeprefix("\ufeff"))
         report = ImportReport()

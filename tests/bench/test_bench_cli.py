@@ -6,7 +6,7 @@ Run with ``./dev test tests/bench/test_bench_cli.py -m bench -s``.
 Each round runs, interleaved so that the machine's load falls on all alike:
 ``python -c pass``, ``pubpoker --help``, ``pubpoker tournament show`` and
 ``pubpoker checkin NAME`` (a new walk-in each round), the last two on
-tonight's tournament (24 players at 3 tables, seats drawn, the clock started
+tonight's tournament (24 players at 6 tables, seats drawn, the clock started
 and paused). A process's CPU is ``ru_utime + ru_stime`` from ``os.wait4``: the
 kernel's count for it and all its threads. Modules run byte-compiled, as an
 installed package does (into a cache of this run's, not the checkout's
@@ -61,7 +61,9 @@ def cpu_of(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
 
 def test_cli_commands_cost_a_few_times_bare_python(tmp_path: Path) -> None:
     data = tmp_path / "night"
-    prepare_tournament(data)
+    # 6 tables of 9 seats: room for a walk-in every round after the 24 seated.
+    assert 24 + 1 + REPEATS <= 6 * 9
+    prepare_tournament(data, players=24, tables=6)
     env = bench_env()
     cli = [PYTHON, "-m", "kiosk.cli"]
     commands = {
