@@ -24,6 +24,8 @@ given before it is not overwritten. A command that declares one of them itself
 from __future__ import annotations
 
 import argparse
+import functools
+import gettext
 import os
 import re
 import sys
@@ -44,6 +46,13 @@ __all__ = [
     "translate_argparse",
     "words",
 ]
+
+
+# argparse asks gettext for its words (titles, "usage: ") on every parser it makes, and
+# gettext looks on disk for a catalogue each time: a command's parsers spent a third
+# of their making there. The words do not change within a run, so they are looked up once.
+if argparse._ is gettext.gettext:  # type: ignore[attr-defined]
+    argparse._ = functools.cache(gettext.gettext)  # type: ignore[attr-defined]
 
 
 class NotText(RulesError, ValueError):

@@ -54,6 +54,8 @@ assert all(kind.replace("-", "").isalpha() for kind in CLOCK_KINDS)  # safe as l
 
 @dataclass(frozen=True)
 class Checkpoint:
+    """The clock's last saved position, for a restore after a power cut."""
+
     tournament_id: str
     #: Structure position (seconds of structure time) when saved.
     position: float

@@ -14,12 +14,12 @@ fold, and still served byte-for-byte to peers that ask for it.
 from __future__ import annotations
 
 import json
-import logging
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from kiosk.lazylog import logger
 from kiosk.store.errors import DiskFull, EventConflict
 from kiosk.store.schema import get_meta_int, set_meta
 from kiosk.store.tx import db_file, retry_when_full, rollback, transaction, write_error
@@ -29,7 +29,7 @@ from rules.undo import stamp as stamp_action
 
 __all__ = ["AppendResult", "EventLog", "StoredEvent"]
 
-log = logging.getLogger(__name__)
+log = logger(__name__)  # logging is imported when something is logged
 
 _COLUMNS = "device_id, seq, lamport, tournament_id, kind, payload, mac, unreadable"
 
@@ -97,6 +97,8 @@ def _kind_of(payload: str) -> str:
 
 @dataclass(frozen=True)
 class AppendResult:
+    """What an append of received events did: the new ones and the rest."""
+
     added: tuple[StoredEvent, ...] = ()
     duplicates: tuple[tuple[str, int], ...] = ()
     conflicts: tuple[EventConflict, ...] = ()

@@ -32,7 +32,6 @@ is room (:meth:`kiosk.store.store.Store.try_writable`).
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 import sqlite3
 import time
@@ -42,6 +41,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Literal
 
+from kiosk.lazylog import logger
 from kiosk.paths import DataDirFull, db_path, ensure_data_dir
 from kiosk.paths import _user as user_name
 from kiosk.store.errors import (
@@ -62,7 +62,7 @@ from kiosk.store.tx import primary_code, write_error
 
 __all__ = ["CheckLevel", "StoreConnection", "move_aside", "open_database", "storage_error"]
 
-log = logging.getLogger(__name__)
+log = logger(__name__)  # logging is imported when something is logged
 
 CheckLevel = Literal["quick", "full", "none"]
 #: Seconds to wait for another process's lock before calling the store busy.

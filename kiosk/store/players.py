@@ -48,6 +48,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Player:
+    """A venue's player: id, name and cards."""
+
     id: str
     name: str
     cards: tuple[str, ...]
@@ -56,6 +58,8 @@ class Player:
 
 @dataclass(frozen=True)
 class CardMatch:
+    """A tapped card that belongs to a player."""
+
     player: Player
     ok: ClassVar[bool] = True
 
@@ -92,6 +96,8 @@ CardResult = CardMatch | UnknownCard | RefusedCard
 
 @dataclass(frozen=True)
 class LineError:
+    """One line of a players import that was not taken, and why."""
+
     line: int
     error: RulesError
 
@@ -103,6 +109,8 @@ class LineError:
 
 @dataclass
 class ImportReport:
+    """What a players import added, linked and refused."""
+
     added: list[str] = field(default_factory=list)
     linked: list[str] = field(default_factory=list)
     unchanged: int = 0

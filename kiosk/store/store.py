@@ -17,7 +17,6 @@ a queue (sqlite3 connections refuse to be shared between threads anyway).
 from __future__ import annotations
 
 import functools
-import logging
 import os
 import sqlite3
 import time
@@ -27,6 +26,7 @@ from pathlib import Path
 from types import ModuleType, TracebackType
 from typing import TYPE_CHECKING
 
+from kiosk.lazylog import logger
 from kiosk.store import checkpoint as checkpoints
 from kiosk.store.backup import BackupReport, backup
 from kiosk.store.errors import Notice, StoreError
@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Store", "open_store"]
 
-log = logging.getLogger(__name__)
+log = logger(__name__)  # logging is imported when something is logged
 
 
 def _results() -> ModuleType:
