@@ -115,8 +115,11 @@ class StatusFile:
         data["announced"] = self.announced
         data["said"] = self.said
         temp = self.path.with_name(self.path.name + ".tmp")
-        temp.write_text(json.dumps(data))
-        os.replace(temp, self.path)
+        try:
+            temp.write_text(json.dumps(data))
+            os.replace(temp, self.path)
+        except OSError as err:  # out of descriptors, a full disk: the next tick tries again
+            log.warning("status file: %s", err)
 
 
 def from_env(app: App) -> StatusFile | None:

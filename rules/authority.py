@@ -255,6 +255,8 @@ _KINDS: Final[dict[type[c.Command], EventKind]] = {
     c.MarkAbsent: EventKind.PLAYER_ABSENT,
     c.MarkReturned: EventKind.PLAYER_RETURNED,
     c.CancelMove: EventKind.MOVE_CANCELLED,
+    c.MovePlayer: EventKind.MOVE_PROPOSED,
+    c.BreakTable: EventKind.MOVE_PROPOSED,
     c.SetBreakOrder: EventKind.BREAK_ORDER_SET,
     c.SetHandForHand: EventKind.HAND_FOR_HAND_SET,
     c.ListForSitAndGo: EventKind.SIT_AND_GO_LISTED,

@@ -144,6 +144,7 @@ def plan_moves(
     rng: RandomSource,
     break_order: Sequence[int] = (),
     min_tables: int | None = None,
+    break_tables: Sequence[int] = (),
 ) -> tuple[Move, ...]:
     """The moves needed after a bust or a registration.
 
@@ -156,7 +157,9 @@ def plan_moves(
     blind. ``buttons`` holds each table's last hand. ``pending`` moves count
     as done (``seatmap`` may show their players at the source or already at
     the target); a returned move for a player with a pending one replaces it.
-    See the module notes for the defaults. For C6 check
+    See the module notes for the defaults. ``break_tables`` are broken first
+    whether or not the players would fit without them (the TD's own break,
+    S3), as long as another table is left. For C6 check
     :func:`needs_final_table` first: its fresh draw replaces breaking.
 
     >>> import random
@@ -203,8 +206,10 @@ def plan_moves(
     active = sorted(t for t, c in floor.counts.items() if c > 0)
     total = sum(floor.counts[t] for t in active)
     keep = max(tables_needed(total, seats_per_table), min_tables or 0)
-    while len(active) > keep:
-        victim = next((t for t in break_order if t in active), None)
+    forced = [t for t in break_tables if t in active]
+    while (forced and len(active) > 1) or len(active) > keep:
+        victim = forced.pop(0) if forced and len(active) > 1 else next(
+            (t for t in break_order if t in active), None)
         if victim is None:
             victim = min(active, key=lambda t: (floor.counts[t], -t))
         active.remove(victim)

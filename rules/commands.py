@@ -64,6 +64,7 @@ from rules.values import Move
 
 __all__ = [
     "AdjustTime",
+    "BreakTable",
     "BustPlayers",
     "CallClock",
     "CancelMove",
@@ -79,6 +80,7 @@ __all__ = [
     "ListForSitAndGo",
     "MarkAbsent",
     "MarkReturned",
+    "MovePlayer",
     "NextLevel",
     "PauseClock",
     "PreviousLevel",
@@ -256,6 +258,25 @@ class CancelMove(Command):
     """Call off a player's proposed move."""
 
     player_id: str
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class MovePlayer(Command):
+    """The TD sends a player to another table (S2, S4): to ``seat``, or the worst
+    free seat there. ``seated`` confirms it at once (the player already sat down)."""
+
+    player_id: str
+    table: int
+    seat: int | None = None
+    seated: bool = False
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class BreakTable(Command):
+    """The TD breaks a table (S3): its players are drawn into the emptiest tables
+    left, and balancing evens out the rest."""
+
+    table: int
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -629,6 +650,38 @@ def _confirm(state: Tournament, cmd: ConfirmMove, now: float, rng: RandomSource)
     return events
 
 
+@_decides(MovePlayer)
+def _move_player(state: Tournament, cmd: MovePlayer, now: float,
+                 rng: RandomSource) -> list[Event]:
+    from rules.table_moves import move_to
+
+    proposed = MoveProposed(at=now, move=move_to(state, cmd.player_id, cmd.table, cmd.seat, rng))
+    _probe(state, proposed)
+    if not cmd.seated:
+        return [proposed]
+    import copy
+
+    after = copy.deepcopy(state)
+    apply(after, proposed)
+    return [proposed, *_confirm(after, ConfirmMove(cmd.player_id), now, rng)]
+
+
+@_decides(BreakTable)
+def _break_table(state: Tournament, cmd: BreakTable, now: float,
+                 rng: RandomSource) -> list[Event]:
+    from rules.table_moves import verify_break
+
+    verify_break(state, cmd.table)
+    events = _balance(state, state.seatmap(), now, rng, set(), break_tables=(cmd.table,))
+    import copy
+
+    # Every event checked in order on a scratch fold: nothing half-done is stored.
+    after = copy.deepcopy(state)
+    for event in events:
+        apply(after, event)  # raises, as the fold would, before anything is stored
+    return events
+
+
 @_decides(BustPlayers)
 def _bust(state: Tournament, cmd: BustPlayers, now: float, rng: RandomSource) -> list[Event]:
     busted = PlayersBusted(at=now, groups=bust_groups(cmd.player_ids, cmd.start_stacks),
@@ -663,7 +716,7 @@ def _bust(state: Tournament, cmd: BustPlayers, now: float, rng: RandomSource) ->
 def _balance(state: Tournament, seatmap: dict[int, dict[int, str]], now: float,
              rng: RandomSource, gone: set[str], *,
              pending: Mapping[str, Move] | None = None, depth: int = 0,
-             prefix: Sequence[Event] = ()) -> list[Event]:
+             prefix: Sequence[Event] = (), break_tables: Sequence[int] = ()) -> list[Event]:
     """The moves balancing wants now, given the seats players really sit in.
 
     Movers not yet seated count at their targets (``pending``). When the plan
@@ -677,7 +730,7 @@ def _balance(state: Tournament, seatmap: dict[int, dict[int, str]], now: float,
         tolerance=config.balance_tolerance,
         buttons={n: t.button for n, t in state.tables.items()},
         pending=[m for m in walking.values() if m.player_id not in gone],
-        rng=rng, break_order=state.break_order)
+        rng=rng, break_order=state.break_order, break_tables=break_tables)
     # Every cancellation first: a new move may take a seat an old one held.
     events: list[Event] = [MoveCancelled(at=now, player_id=m.player_id)
                            for m in moves if m.player_id in walking]

@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES, format_int, quote_limit, shorten
+from rules.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    Counted,
+    format_int,
+    quote_limit,
+    shorten,
+)
 
 __all__ = ["RulesError"]
 
@@ -65,7 +72,12 @@ class RulesError(Exception):
         'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
         >>> RulesError.render_param("n", 10 ** 60, "en")
         '1,000,000,000,000,000,000,000,000,000,00…'
+        >>> from rules.i18n import Counted
+        >>> RulesError.render_param("left", Counted(1, "player"), "nn")
+        '1 spelar'
         """
+        if isinstance(value, Counted):
+            return value.render(lang)
         if isinstance(value, int) and not isinstance(value, bool):
             value = format_int(value, lang)
         if isinstance(value, str):

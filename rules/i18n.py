@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Final
 
 __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
     "LONG_QUOTE_LIMIT",
+    "NOUNS",
     "QUOTE_LIMIT",
+    "Counted",
+    "count",
     "format_int",
     "format_place",
     "format_time",
@@ -46,6 +51,53 @@ def format_int(value: int, lang: str = DEFAULT_LANGUAGE) -> str:
     grouped = f"{value:,}"
     # A space, not a comma, is the Scandinavian thousands separator.
     return grouped if lang == "en" else grouped.replace(",", " ")
+
+
+#: Nouns written after a count, as (singular, plural) per language. In all four
+#: languages the singular goes with exactly one and the plural with every other
+#: count, nought included ("0 bord", "0 borde", "0 tables"); what differs is the
+#: plural itself: a neuter noun such as *bord* takes no ending in Norwegian
+#: (nn and nb "2 bord") but does in Danish ("2 borde").
+NOUNS: Final[Mapping[str, Mapping[str, tuple[str, str]]]] = {
+    "table": {"nn": ("bord", "bord"), "nb": ("bord", "bord"),
+              "da": ("bord", "borde"), "en": ("table", "tables")},
+    "player": {"nn": ("spelar", "spelarar"), "nb": ("spiller", "spillere"),
+               "da": ("spiller", "spillere"), "en": ("player", "players")},
+    "move": {"nn": ("flytting", "flyttingar"), "nb": ("flytting", "flyttinger"),
+             "da": ("flytning", "flytninger"), "en": ("move", "moves")},
+    "point": {"nn": ("poeng", "poeng"), "nb": ("poeng", "poeng"),
+              "da": ("point", "point"), "en": ("point", "points")},
+    "tournament": {"nn": ("turnering", "turneringar"), "nb": ("turnering", "turneringer"),
+                   "da": ("turnering", "turneringer"), "en": ("tournament", "tournaments")},
+}
+
+
+def count(number: int, noun: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``number`` and ``noun`` (a key of :data:`NOUNS`) in the form the count takes.
+
+    >>> [count(n, "table", "nn") for n in (1, 2)], [count(n, "table", "da") for n in (1, 2)]
+    (['1 bord', '2 bord'], ['1 bord', '2 borde'])
+    >>> count(0, "player", "nb"), count(1, "player", "en"), count(1200, "player", "nn")
+    ('0 spillere', '1 player', '1 200 spelarar')
+    """
+    forms = NOUNS[noun]
+    one, other = forms.get(lang) or forms["en"]
+    return f"{format_int(number, lang)} {one if number == 1 else other}"
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A count a message shows with its noun, in the form the language needs.
+
+    A :class:`~rules.errors.RulesError` parameter of this type is written by
+    :func:`count`, so one template serves "1 spelar att" and "2 spelarar att".
+    """
+
+    number: int
+    noun: str
+
+    def render(self, lang: str) -> str:
+        return count(self.number, self.noun, lang)
 
 
 def format_place(place: int, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -14,17 +14,23 @@ in a log folds as it always did, so peers on different versions agree.
 from __future__ import annotations
 
 import unicodedata
-from typing import Final
+from collections.abc import Iterable, Sequence
+from typing import ClassVar, Final, TypeVar
 
 from rules.errors import RulesError
 
 __all__ = [
     "PLAYER_NAME_MAX",
     "TOURNAMENT_NAME_MAX",
+    "AmbiguousName",
+    "AmbiguousPlayer",
+    "AmbiguousTournament",
     "NameHasControlCharacter",
     "NameTooLong",
     "clean_name",
     "forbidden_character",
+    "name_key",
+    "pick_by_name",
 ]
 
 #: Real names ("Kari Nordmann-Haugland", 22) are well under it. The screens
@@ -104,3 +110,107 @@ def clean_name(raw: str, limit: int = PLAYER_NAME_MAX) -> str:
     if len(cleaned) > limit:
         raise NameTooLong(name=cleaned, length=len(cleaned), limit=limit)
     return cleaned
+
+
+# --- finding a name the TD typed ------------------------------------------------------
+
+K = TypeVar("K")
+
+#: How many of the names that fit an ambiguous one a refusal lists.
+LISTED: Final = 5
+
+
+def name_key(name: str) -> str:
+    """How two names are compared: case and spacing do not count.
+
+    >>> name_key("  Kari   NORDMANN ") == name_key("kari nordmann")
+    True
+    """
+    return " ".join(name.split()).casefold()
+
+
+class AmbiguousName(RulesError, LookupError):
+    """A name that fits more than one: the refusal lists them (the first few)."""
+
+    messages = {
+        "nn": "«{name}» kan vere fleire: {names}. Skriv meir av namnet",
+        "nb": "«{name}» kan være flere: {names}. Skriv mer av navnet",
+        "da": "«{name}» kan være flere: {names}. Skriv mere af navnet",
+        "en": "'{name}' could be more than one: {names}. Type more of the name",
+    }
+    _MORE: ClassVar[dict[str, str]] = {"nn": "og {n} til", "nb": "og {n} til",
+                                       "da": "og {n} andre", "en": "and {n} more"}
+
+    @classmethod
+    def render_param(cls, key: str, value: object, lang: str) -> object:
+        if key == "names" and isinstance(value, tuple):
+            names = [str(v) for v in value]
+            shown = ", ".join(str(RulesError.render_param("name", n, lang))
+                              for n in names[:LISTED])
+            if len(names) > LISTED:
+                more = cls._MORE.get(lang) or cls._MORE["en"]
+                shown += " " + more.format(n=len(names) - LISTED)
+            return shown
+        return RulesError.render_param(key, value, lang)
+
+
+class AmbiguousPlayer(AmbiguousName):
+    messages = {
+        "nn": "«{name}» kan vere fleire spelarar: {names}. Skriv meir av namnet",
+        "nb": "«{name}» kan være flere spillere: {names}. Skriv mer av navnet",
+        "da": "«{name}» kan være flere spillere: {names}. Skriv mere af navnet",
+        "en": "'{name}' could be more than one player: {names}. Type more of the name",
+    }
+
+
+class AmbiguousTournament(AmbiguousName):
+    messages = {
+        "nn": "«{name}» kan vere fleire turneringar: {names}. Skriv meir av namnet "
+              "eller bruk id-en",
+        "nb": "«{name}» kan være flere turneringer: {names}. Skriv mer av navnet "
+              "eller bruk id-en",
+        "da": "«{name}» kan være flere turneringer: {names}. Skriv mere af navnet "
+              "eller brug id'et",
+        "en": "'{name}' could be more than one tournament: {names}. Type more of the name "
+              "or use its id",
+    }
+
+
+def _matches(wanted: str, named: Sequence[tuple[K, str]]) -> list[tuple[K, str]]:
+    exact = [(k, n) for k, n in named if n == wanted]
+    if exact:
+        return exact
+    key = name_key(wanted)
+    if not key:
+        return []
+    same = [(k, n) for k, n in named if name_key(n) == key]
+    return same or [(k, n) for k, n in named if name_key(n).startswith(key)]
+
+
+def pick_by_name(wanted: str, named: Iterable[tuple[K, str]], *,
+                 ambiguous: type[AmbiguousName] = AmbiguousName) -> K | None:
+    """The one entry ``wanted`` names: the exact name, else the same name in any
+    case and spacing, else the only name that starts so. None if no name fits;
+    ``ambiguous`` is raised, listing them, when several different names do.
+
+    Entries with the same name (two tournaments both called "Pubpoker") are
+    one name: the first given wins, so give the newest first.
+
+    >>> named = [("p1", "Kari Nordmann"), ("p2", "Karl Olsen"), ("p3", "Ola")]
+    >>> pick_by_name("kari", named), pick_by_name("OLA", named), pick_by_name("Per", named)
+    ('p1', 'p3', None)
+    >>> pick_by_name("Kar", named)
+    Traceback (most recent call last):
+    ...
+    rules.names.AmbiguousName: 'Kar' could be more than one: Kari Nordmann, Karl Olsen. \
+Type more of the name
+    >>> pick_by_name("Ola", [("p3", "Ola"), ("p4", "Ola Nordmann")])  # a whole name wins
+    'p3'
+    """
+    found = _matches(wanted, list(named))
+    names: dict[str, str] = {}
+    for _, name in found:
+        names.setdefault(name_key(name), name)
+    if len(names) > 1:
+        raise ambiguous(name=wanted, names=tuple(sorted(names.values(), key=name_key)))
+    return found[0][0] if found else None

@@ -66,11 +66,26 @@ COMMANDS: Final[dict[str, tuple[str, dict[str, str]]]] = {
         "nb": "hjelp for gulvet: minste høyning, potter, oppgjør",
         "da": "hjælp til gulvet: mindste forhøjelse, potter, opgør",
         "en": "floor helper: minimum raise, pots, showdown"}),
+    "standings": ("standings_cmd", {
+        "nn": "ligatabellen for ein sesong (Q2)",
+        "nb": "ligatabellen for en sesong (Q2)",
+        "da": "en sæsons ligastilling (Q2)",
+        "en": "a season's league standings (Q2)"}),
     "structure": ("structure_cmd", {
         "nn": "blindstrukturar",
         "nb": "blindstrukturer",
         "da": "blindstrukturer",
         "en": "blind structures"}),
+    "move": ("table_cmd", {
+        "nn": "flytt ein spelar til eit anna bord, eller stadfest ei flytting",
+        "nb": "flytt en spiller til et annet bord, eller bekreft en flytting",
+        "da": "flyt en spiller til et andet bord, eller bekræft en flytning",
+        "en": "move a player to another table, or confirm a move"}),
+    "table": ("table_cmd", {
+        "nn": "borda",
+        "nb": "bordene",
+        "da": "bordene",
+        "en": "the tables"}),
     "tournament": ("td_cmd", {
         "nn": "turneringa i kveld",
         "nb": "turneringen i kveld",
@@ -101,11 +116,11 @@ COMMANDS: Final[dict[str, tuple[str, dict[str, str]]]] = {
         "nb": "en spiller er ute",
         "da": "en spiller er ude",
         "en": "a player is out"}),
-    "move": ("td_cmd", {
-        "nn": "flytting mellom bord",
-        "nb": "flytting mellom bord",
-        "da": "flytning mellem borde",
-        "en": "table moves"}),
+    "undo": ("undo_cmd", {
+        "nn": "ta attende den siste handlinga og sei kva ho var",
+        "nb": "ta tilbake den siste handlingen og si hva den var",
+        "da": "fortryd den seneste handling og sig, hvad den var",
+        "en": "take back the newest action and say what it was"}),
     "venue-key": ("venue_key_cmd", {
         "nn": "lag nøkkelen som lèt einingane på staden synkronisere",
         "nb": "lag nøkkelen som lar enhetene på stedet synkronisere",

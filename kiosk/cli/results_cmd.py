@@ -1,4 +1,8 @@
-"""``pubpoker results recompute ID|--all``: results refolded from the log.
+"""``pubpoker results show [ID]`` and ``pubpoker results recompute ID|--all``.
+
+``show`` prints a tournament's places and points (the current one unless
+named), refreshed from its log first, as text or ``--json``
+(``docs/cli-json.md``).
 
 Results stored by older versions can carry duplicate places (F3: a late
 entry after a bust gave the next bust the same place). Recomputing refolds
@@ -12,6 +16,7 @@ import argparse
 import sys
 from typing import Any, Final
 
+from kiosk.cli import report
 from kiosk.store.cli import add_data_dir, open_cli_store, store_path
 from rules.i18n import DEFAULT_LANGUAGE, format_place
 
@@ -40,6 +45,12 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
 def register(sub: Any, lang: str = "nn") -> None:
     parser = sub.add_parser("results", help="tournament results stored in the store")
     cmds = parser.add_subparsers(dest="results_command", required=True, metavar="ACTION")
+    show = cmds.add_parser("show", help="a tournament's places and points (default: tonight's)")
+    show.add_argument("tournament", metavar="TOURNAMENT", nargs="?",
+                      help="tournament id or name")
+    report.add_json_option(show)
+    add_data_dir(show)
+    show.set_defaults(func=_show)
     recompute = cmds.add_parser(
         "recompute", help="refold a tournament's log and rewrite its results and standings",
         description="Refold the whole log with today's rules; rewrite results, the "
@@ -49,6 +60,29 @@ def register(sub: Any, lang: str = "nn") -> None:
     recompute.add_argument("--all", action="store_true", help="every tournament in the store")
     add_data_dir(recompute)
     recompute.set_defaults(func=_recompute)
+
+
+def _show(args: argparse.Namespace) -> int:
+    from kiosk.cli import show_words
+
+    with open_cli_store(args, must_exist=True) as store:
+        tid = args.tournament or store.current_tournament()
+        if tid is None:
+            raise show_words.NoTournamentYet()
+        row = store.tournament(tid)
+        rows = store.record_results(row.id)  # refreshed from the log, as exports are
+        row = store.tournament(row.id)
+    doc = report.results_document(row, _status(row.status), rows)
+    if getattr(args, "json", False):
+        report.print_json(doc)
+    else:
+        print("\n".join(show_words.results_lines(doc, args.lang)))
+    return 0
+
+
+def _status(stored: str) -> str:
+    # record_results stores the phase; only a tournament never folded says "created".
+    return "check-in" if stored == "created" else stored
 
 
 def _recompute(args: argparse.Namespace) -> int:

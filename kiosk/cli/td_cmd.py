@@ -2,8 +2,8 @@
 
 ``pubpoker tournament new|list|show|close``, ``pubpoker checkin``,
 ``pubpoker seat draw``, ``pubpoker clock ...``, ``pubpoker hand-for-hand on|off``,
-``pubpoker bust``,
-``pubpoker move confirm``. Each opens this device's store, acts through the
+``pubpoker bust`` (``move``, ``table break``: table_cmd.py; ``undo``: undo_cmd.py).
+Each opens this device's store, acts through the
 :class:`~kiosk.station.Station` command path and exits; a running kiosk on
 the same device folds the new events in on its next tick.
 """
@@ -17,18 +17,18 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+from kiosk.cli import report
+from kiosk.cli.acting import CardWords
 from kiosk.cli.bounds import CLOCK_ADJUST_MAX, check_number
 from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard, Store
 from kiosk.store.cli import add_data_dir, open_cli_store, store_path
 from kiosk.timebase import SharedClock
-from rules import clock as clocks
 from rules.commands import (
     AdjustTime,
     BustPlayers,
     CheckIn,
     Command,
-    ConfirmMove,
     DrawSeats,
     NextLevel,
     PauseClock,
@@ -39,42 +39,30 @@ from rules.commands import (
 )
 from rules.errors import RulesError
 from rules.house import PROFILES
-from rules.i18n import format_int, format_place, format_time
+from rules.i18n import Counted, count, format_place
 from rules.structure import PRESETS
 
 WORDS: Mapping[str, Mapping[str, str]] = {
     "nn": {"created": "Oppretta: {name}", "none": "Inga turnering er i gang",
            "seated": "{name} → bord {table}, sete {seat}", "in": "{name} er sjekka inn",
-           "drawn": "Bordplasseringa er trekt: {tables} bord", "out": "{name}: {place}",
+           "drawn": "Bordplasseringa er trekt: {tables}", "out": "{name}: {place}",
            "moved": "{name} sit no ved bord {table}, sete {seat}", "done": "OK",
-           "closed": "Turneringa er avslutta. Resultat: {files}",
-           "entrants": "Påmelde", "left": "Spelarar att", "level": "Nivå {n}",
-           "break": "Pause", "paused": "stoppa", "table": "Bord {n}", "moves": "Flytt",
-           "results": "Resultat", "phase": "Status"},
+           "closed": "Turneringa er avslutta. Resultat: {files}"},
     "nb": {"created": "Opprettet: {name}", "none": "Ingen turnering er i gang",
            "seated": "{name} → bord {table}, sete {seat}", "in": "{name} er sjekket inn",
-           "drawn": "Bordplasseringen er trukket: {tables} bord", "out": "{name}: {place}",
+           "drawn": "Bordplasseringen er trukket: {tables}", "out": "{name}: {place}",
            "moved": "{name} sitter nå ved bord {table}, sete {seat}", "done": "OK",
-           "closed": "Turneringen er avsluttet. Resultater: {files}",
-           "entrants": "Påmeldte", "left": "Spillere igjen", "level": "Nivå {n}",
-           "break": "Pause", "paused": "stoppet", "table": "Bord {n}", "moves": "Flytt",
-           "results": "Resultater", "phase": "Status"},
+           "closed": "Turneringen er avsluttet. Resultater: {files}"},
     "da": {"created": "Oprettet: {name}", "none": "Ingen turnering er i gang",
            "seated": "{name} → bord {table}, sæde {seat}", "in": "{name} er tjekket ind",
-           "drawn": "Bordplaceringen er trukket: {tables} borde", "out": "{name}: {place}",
+           "drawn": "Bordplaceringen er trukket: {tables}", "out": "{name}: {place}",
            "moved": "{name} sidder nu ved bord {table}, sæde {seat}", "done": "OK",
-           "closed": "Turneringen er afsluttet. Resultater: {files}",
-           "entrants": "Tilmeldte", "left": "Spillere tilbage", "level": "Niveau {n}",
-           "break": "Pause", "paused": "stoppet", "table": "Bord {n}", "moves": "Flyt",
-           "results": "Resultater", "phase": "Status"},
+           "closed": "Turneringen er afsluttet. Resultater: {files}"},
     "en": {"created": "Created: {name}", "none": "No tournament is running",
            "seated": "{name} → table {table}, seat {seat}", "in": "{name} is checked in",
-           "drawn": "Seats drawn: {tables} tables", "out": "{name}: {place}",
+           "drawn": "Seats drawn: {tables}", "out": "{name}: {place}",
            "moved": "{name} now sits at table {table}, seat {seat}", "done": "OK",
-           "closed": "The tournament is closed. Results: {files}",
-           "entrants": "Entrants", "left": "Players left", "level": "Level {n}",
-           "break": "Break", "paused": "paused", "table": "Table {n}", "moves": "Moves",
-           "results": "Results", "phase": "Status"},
+           "closed": "The tournament is closed. Results: {files}"},
 }
 
 
@@ -102,10 +90,10 @@ class PaymentCard(RulesError, ValueError):
 
 class NotFinished(RulesError, ValueError):
     messages = {
-        "nn": "Turneringa er ikkje ferdig ({left} spelarar att); bruk --force for å avslutte",
-        "nb": "Turneringen er ikke ferdig ({left} spillere igjen); bruk --force for å avslutte",
-        "da": "Turneringen er ikke slut ({left} spillere tilbage); brug --force for at afslutte",
-        "en": "The tournament is not over ({left} players left); use --force to close it",
+        "nn": "Turneringa er ikkje ferdig ({left} att); bruk --force for å avslutte",
+        "nb": "Turneringen er ikke ferdig ({left} igjen); bruk --force for å avslutte",
+        "da": "Turneringen er ikke slut ({left} tilbage); brug --force for at afslutte",
+        "en": "The tournament is not over ({left} left); use --force to close it",
     }
 
 
@@ -142,12 +130,9 @@ def _run(station: Station, command: Command) -> None:
 
 
 def _player(station: Station, name: str) -> str:
-    entry = station.state.find(name)
-    if entry is None:
-        from rules.refusals import UnknownPlayer
+    from kiosk.cli.acting import tournament_player
 
-        raise UnknownPlayer(player=name)
-    return entry.player_id
+    return tournament_player(station.state, name)
 
 
 # --- tournament ---------------------------------------------------------------------------
@@ -175,50 +160,40 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
+    from kiosk.cli import show_words
+
     store = open_cli_store(args)
     try:
         current = store.current_tournament()
-        for row in store.tournaments():
-            mark = "*" if row.id == current else " "
-            print(f"{mark} {row.id}  {row.date}  {row.status:<9} {row.name}")
+        rows = store.tournaments()
+        # The stored status is only refreshed when results are recorded (a
+        # running night still says "created"), so an open night's is folded.
+        statuses = {r.id: r.status if r.status == "closed" else
+                    store.fold(r.id).state.phase.value for r in rows}
+        doc = report.list_document(rows, statuses, current)
     finally:
         store.close()
+    if getattr(args, "json", False):
+        report.print_json(doc)
+    else:
+        print("\n".join(show_words.list_lines(doc, args.lang)))
     return 0
 
 
 def _show(args: argparse.Namespace) -> int:
-    lang = args.lang
-    w = WORDS[lang]
+    from kiosk.cli import show_words
+
     with _station(args) as station:
         state = station.state
-        if state.config is None:
+        if state.config is None or station.tournament_id is None:
             raise NoTournamentRunning()
-        print(state.config.name)
-        print(f"  {w['phase']}: {state.phase.value}")
-        print(f"  {w['entrants']}: {state.entrants}   {w['left']}: {state.remaining}")
-        if state.clock.started:
-            reading = clocks.read(state.config.structure, state.clock, station.now())
-            period = reading.period
-            what = (w["break"] if reading.on_break else
-                    w["level"].format(n=reading.level_number) +
-                    f"  {format_int(period.small_blind, lang)}/"  # type: ignore[union-attr]
-                    f"{format_int(period.big_blind, lang)}")  # type: ignore[union-attr]
-            left = "" if reading.remaining is None else format_time(reading.remaining)
-            paused = "" if reading.running else f" ({w['paused']})"
-            print(f"  {what}  {left}{paused}")
-        for number, table in sorted(state.tables.items()):
-            names = ", ".join(f"{seat}: {state.players[p].name}"
-                              for seat, p in sorted(table.seats.items()))
-            print(f"  {w['table'].format(n=number)} — {names}")
-        for move in state.moves.values():
-            print(f"  {w['moves']}: {state.players[move.player_id].name} "
-                  f"{move.source.table}/{move.source.seat} → "
-                  f"{move.target.table}/{move.target.seat}")
-        placed = state.results()
-        if placed:
-            print(f"  {w['results']}:")
-            for entry in placed[:20]:
-                print(f"    {format_place(entry.place or 0, lang):>10}  {entry.name}")
+        row = next((r for r in station.store.tournaments()
+                    if r.id == station.tournament_id), None)
+        doc = report.tournament_document(state, row, station.now())
+    if getattr(args, "json", False):
+        report.print_json(doc)
+    else:
+        print("\n".join(show_words.show_lines(doc, args.lang)))
     return 0
 
 
@@ -229,7 +204,7 @@ def _close(args: argparse.Namespace) -> int:
         if tid is None or state.config is None:
             raise NoTournamentRunning()
         if not state.finished and not args.force:
-            raise NotFinished(left=state.remaining)
+            raise NotFinished(left=Counted(state.remaining, "player"))
         store: Store = station.store
         files = store.close_tournament(tid, state, store_path(args).parent / "exports")
         _say(args, "closed", files=", ".join(str(f) for f in files))
@@ -250,7 +225,8 @@ def _checkin(args: argparse.Namespace) -> int:
             player = found.player
         elif args.name:
             # A walk-in without a card is added to the venue's players here.
-            player = players.find(args.name) or players.add(args.name)
+            # A name the list knows (in any case, or its unique start) is theirs.
+            player = players.match(args.name) or players.add(args.name)
         else:
             raise NameOrCardNeeded()
         _run(station, CheckIn(player.id, player.name, player.cards))
@@ -265,7 +241,7 @@ def _checkin(args: argparse.Namespace) -> int:
 def _seat_draw(args: argparse.Namespace) -> int:
     with _station(args) as station:
         _run(station, DrawSeats())
-        _say(args, "drawn", tables=len(station.state.tables))
+        _say(args, "drawn", tables=count(len(station.state.tables), "table", args.lang))
     return 0
 
 
@@ -281,7 +257,10 @@ def _clock(args: argparse.Namespace) -> int:
     with _station(args) as station:
         command = AdjustTime(args.seconds) if args.action == "add" else CLOCK[args.action]
         _run(station, command)
-        _say(args, "done")
+        from kiosk.cli import show_words
+
+        clock = report.clock_document(station.state, station.now())
+    print(show_words.clock_line(clock, args.lang))
     return 0
 
 
@@ -301,17 +280,6 @@ def _bust(args: argparse.Namespace) -> int:
     return 0
 
 
-def _move_confirm(args: argparse.Namespace) -> int:
-    with _station(args) as station:
-        player = _player(station, args.name)
-        _run(station, ConfirmMove(player))
-        seat = station.state.players[player].seat
-        assert seat is not None
-        _say(args, "moved", name=station.state.players[player].name, table=seat.table,
-             seat=seat.seat)
-    return 0
-
-
 def register(sub: Any, lang: str = "nn") -> None:
     tournament = sub.add_parser("tournament", help="tonight's tournament")
     actions = tournament.add_subparsers(dest="action", required=True, metavar="ACTION")
@@ -324,8 +292,10 @@ def register(sub: Any, lang: str = "nn") -> None:
     new.set_defaults(func=_new)
     listing = actions.add_parser("list", help="every tournament in the store")
     listing.set_defaults(func=_list)
+    report.add_json_option(listing)
     show = actions.add_parser("show", help="the current tournament: clock, tables, moves")
     show.set_defaults(func=_show)
+    report.add_json_option(show)
     close = actions.add_parser("close", help="record results and points, write exports")
     close.add_argument("--force", action="store_true", help="close before it is over")
     close.set_defaults(func=_close)
@@ -334,7 +304,7 @@ def register(sub: Any, lang: str = "nn") -> None:
 
     checkin = sub.add_parser("checkin", help="check a player in by name or card")
     checkin.add_argument("name", nargs="?", help="the player's name (a walk-in is added)")
-    checkin.add_argument("--card", help="the card UID")
+    checkin.add_argument("--card", nargs="+", action=CardWords, help="the card UID")
     checkin.set_defaults(func=_checkin)
     seat = sub.add_parser("seat", help="seating")
     seat_actions = seat.add_subparsers(dest="action", required=True, metavar="ACTION")
@@ -358,12 +328,8 @@ def register(sub: Any, lang: str = "nn") -> None:
     bust = sub.add_parser("bust", help="a player is out")
     bust.add_argument("name")
     bust.set_defaults(func=_bust)
-    move = sub.add_parser("move", help="table moves")
-    move_actions = move.add_subparsers(dest="action", required=True, metavar="ACTION")
-    confirm = move_actions.add_parser("confirm", help="the moved player has sat down")
-    confirm.add_argument("name")
-    confirm.set_defaults(func=_move_confirm)
-    for parser in (checkin, draw, *clock_parsers, add, hfh, bust, confirm):
+    # ``move`` and ``table break`` are table_cmd.py's, ``undo`` undo_cmd.py's.
+    for parser in (checkin, draw, *clock_parsers, add, hfh, bust):
         add_data_dir(parser)
 
 

@@ -6,13 +6,13 @@ language switch applies to what is already on the screen.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from hardware.inputs import Action
 from kiosk.store import StoreError
+from kiosk.undone import UNDONE, UNDONE_LINE, undone_what
 from rules.errors import RulesError
-from rules.events import Record
 from rules.i18n import DEFAULT_LANGUAGE, format_place
 
 __all__ = ["HOLD_FOR", "MESSAGES", "UNDONE", "Say", "undone_what"]
@@ -80,55 +80,9 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
     "reader-back": {"nn": "Kortlesaren er tilbake", "nb": "Kortleseren er tilbake",
                     "da": "Kortlæseren er tilbage", "en": "Card reader connected"},
     "refused": {"nn": "{text}", "nb": "{text}", "da": "{text}", "en": "{text}"},
-    "undone": {"nn": "Angra: {what}", "nb": "Angret: {what}", "da": "Fortrudt: {what}",
-                    "en": "Undone: {what}"},
+    "undone": UNDONE_LINE,
 }
 
-#: What an undo took back, for "Angra: Ola Nordmann slått ut".
-UNDONE: Mapping[str, Mapping[str, str]] = {
-    "players-busted": {"nn": "{name} slått ut", "nb": "{name} slått ut",
-                       "da": "{name} slået ud", "en": "{name} eliminated"},
-    "player-checked-in": {"nn": "{name} sjekka inn", "nb": "{name} sjekket inn",
-                          "da": "{name} tjekket ind", "en": "{name} checked in"},
-    "player-registered": {"nn": "{name} sjekka inn", "nb": "{name} sjekket inn",
-                          "da": "{name} tjekket ind", "en": "{name} checked in"},
-    "seats-drawn": {"nn": "bordtrekkinga", "nb": "bordtrekningen", "da": "bordtrækningen",
-                    "en": "the seat draw"},
-    "move-confirmed": {"nn": "flyttinga av {name}", "nb": "flyttingen av {name}",
-                       "da": "flytningen af {name}", "en": "the move of {name}"},
-    "clock": {"nn": "klokka", "nb": "klokken", "da": "uret", "en": "the clock"},
-    "hand": {"nn": "handa på bord {table}", "nb": "hånden på bord {table}",
-             "da": "hånden på bord {table}", "en": "the hand at table {table}"},
-    "other": {"nn": "{kind}", "nb": "{kind}", "da": "{kind}", "en": "{kind}"},
-}
-
-_CLOCK_KINDS = frozenset({"clock-started", "clock-paused", "clock-resumed", "level-jumped",
-                          "time-adjusted", "clock-restored"})
-
-
-def undone_what(records: Sequence[Record], names: Mapping[str, str]) -> dict[str, str]:
-    """What the records of one action were, in every language (names looked up first)."""
-    events = [r.event for r in records]
-    first = events[0]
-    kind = first.kind.value
-    params: dict[str, object] = {"kind": kind}
-    key = "other"
-    if kind == "players-busted":
-        key = kind
-        ids = [p for group in getattr(first, "groups", ()) for p in group]
-        params["name"] = ", ".join(names.get(p, p) for p in ids)
-    elif kind in ("player-checked-in", "player-registered", "move-confirmed"):
-        key = kind
-        pid = str(getattr(first, "player_id", ""))
-        params["name"] = names.get(pid, pid)
-    elif kind == "seats-drawn":
-        key = kind
-    elif kind in _CLOCK_KINDS:
-        key = "clock"
-    elif kind in ("hand-started", "hand-finished", "button-drawn", "clock-called"):
-        key = "hand"
-        params["table"] = getattr(first, "table", "")
-    return {lang: template.format(**params) for lang, template in UNDONE[key].items()}
 
 #: What a long press is needed for, said in the hint.
 HOLD_FOR: Mapping[Action, Mapping[str, str]] = {

@@ -26,6 +26,7 @@ __all__ = [
     "NoStore",
     "Notice",
     "PaymentCardRefused",
+    "PlayerHasResults",
     "StoreError",
     "StoreLocked",
     "StoreNoPermission",
@@ -223,6 +224,15 @@ class UnknownPlayer(StoreError, LookupError):
         "nb": "Ukjent spiller «{name}»",
         "da": "Ukendt spiller «{name}»",
         "en": "Unknown player '{name}'",
+    }
+
+
+class PlayerHasResults(StoreError, ValueError):
+    messages = {
+        "nn": "{name} har resultat og kan ikkje fjernast (dei tel i tabellen)",
+        "nb": "{name} har resultater og kan ikke fjernes (de teller i tabellen)",
+        "da": "{name} har resultater og kan ikke fjernes (de tæller i stillingen)",
+        "en": "{name} has results and cannot be removed (they count in the standings)",
     }
 
 

@@ -25,12 +25,14 @@ from kiosk.store.errors import (
     DuplicatePlayer,
     EmptyName,
     PaymentCardRefused,
+    PlayerHasResults,
     UnknownPlayer,
 )
 from kiosk.store.tx import retry_when_full, transaction
 from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE
-from rules.names import PLAYER_NAME_MAX, clean_name
+from rules.names import PLAYER_NAME_MAX, AmbiguousPlayer, clean_name, pick_by_name
+from rules.names import name_key as _key
 
 __all__ = [
     "CardMatch",
@@ -123,7 +125,7 @@ def name_key(name: str) -> str:
     >>> name_key("  Kari   NORDMANN ") == name_key("kari nordmann")
     True
     """
-    return " ".join(name.split()).casefold()
+    return _key(name)
 
 
 def _clean_name(name: str) -> str:
@@ -194,6 +196,29 @@ class Players:
             raise UnknownPlayer(name=name_or_id)
         return player
 
+    def match(self, typed: str) -> Player | None:
+        """The player the TD means by ``typed``: an id, else as
+        :func:`rules.names.pick_by_name` finds a name (exact, any case, a unique
+        start); :class:`~rules.names.AmbiguousPlayer` lists several."""
+        found = self.find(typed)
+        if found is not None:
+            return found
+        named = self.conn.execute("SELECT id, name FROM players ORDER BY name_key").fetchall()
+        player_id = pick_by_name(typed, named, ambiguous=AmbiguousPlayer)
+        return None if player_id is None else self.get(player_id)
+
+    def lookup(self, typed: str) -> Player:
+        """:meth:`match`, refusing a name that fits nobody."""
+        player = self.match(typed)
+        if player is None:
+            raise UnknownPlayer(name=typed)
+        return player
+
+    def has_results(self, player_id: str) -> bool:
+        """Whether a recorded tournament placed this player (their row counts in standings)."""
+        return self.conn.execute("SELECT 1 FROM results WHERE player_id = ? LIMIT 1",
+                                 (player_id,)).fetchone() is not None
+
     def lookup_card(self, raw: str) -> CardResult:
         """Who owns the card just read. Never raises for what a reader may send."""
         if contains_pan(raw):
@@ -232,11 +257,31 @@ class Players:
 
     @retry_when_full
     def link_card(self, name_or_id: str, card: str) -> Player:
-        """Give a player a card (a player may have several; a card has one owner)."""
+        """Give a player a card (a player may have several; a card has one owner).
+
+        A bank card is refused before the name is looked at, so it is refused
+        the same whoever it was meant for.
+        """
+        clean_uid(card)
         player = self.get(name_or_id)
         with transaction(self.conn):
             self._link(player.id, card)
         return self.get(player.id)
+
+    @retry_when_full
+    def remove(self, player_id: str) -> Player:
+        """Take a player off the venue's list, their cards with them.
+
+        Refused for a player with results: the standings name them, and a
+        season's table must not lose a row because the list was tidied.
+        """
+        player = self.get(player_id)
+        with transaction(self.conn):
+            if self.has_results(player.id):
+                raise PlayerHasResults(name=player.name)
+            self.conn.execute("DELETE FROM cards WHERE player_id = ?", (player.id,))
+            self.conn.execute("DELETE FROM players WHERE id = ?", (player.id,))
+        return player
 
     @retry_when_full
     def import_csv(self, source: str | Path) -> ImportReport:

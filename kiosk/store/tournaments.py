@@ -16,6 +16,7 @@ from datetime import datetime
 from kiosk.store.errors import UnknownTournament
 from kiosk.store.log import StoredEvent
 from rules.events import EventKind, TournamentCreated, event_from_json
+from rules.names import AmbiguousTournament, pick_by_name
 
 __all__ = ["TournamentRow", "find_tournament", "list_tournaments", "on_added", "set_season",
            "set_status"]
@@ -58,13 +59,17 @@ def list_tournaments(conn: sqlite3.Connection, season: str | None = None) -> lis
 
 
 def find_tournament(conn: sqlite3.Connection, name_or_id: str) -> TournamentRow:
-    """A tournament by id, or by name when only one has it (the newest otherwise)."""
+    """A tournament by id, else by name as :func:`rules.names.pick_by_name` finds
+    it ("fredag" for "Fredagspoker 2026-12-01" when no other name starts so);
+    of several with that very name, the newest."""
     cols = "id, name, date, preset, status, season"
     r = conn.execute(f"SELECT {cols} FROM tournaments WHERE id = ?", (name_or_id,)).fetchone()
     if r is None:
-        r = conn.execute(
-            f"SELECT {cols} FROM tournaments WHERE name = ? ORDER BY date DESC, rowid DESC",
-            (name_or_id,)).fetchone()
+        newest_first = conn.execute(
+            f"SELECT {cols} FROM tournaments ORDER BY date DESC, rowid DESC").fetchall()
+        index = pick_by_name(name_or_id, [(i, row[1]) for i, row in enumerate(newest_first)],
+                             ambiguous=AmbiguousTournament)
+        r = None if index is None else newest_first[index]
     if r is None:
         raise UnknownTournament(name=name_or_id)
     return TournamentRow(*r)

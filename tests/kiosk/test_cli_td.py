@@ -41,9 +41,13 @@ def state_of(data: Path):  # type: ignore[no-untyped-def]
 
 def test_a_night_from_the_terminal(night: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, night, "seat", "draw")[1] == "Seats drawn: 2 tables\n"
-    for action in ("start", "pause", "resume", "next", "prev"):
-        assert run(capsys, night, "clock", action) == (0, "OK\n", "")
-    assert run(capsys, night, "clock", "add", "-120")[0] == 0
+    assert run(capsys, night, "clock", "start") == (0, "Level 1: 100/200, 30:00 left\n", "")
+    code, out, _ = run(capsys, night, "clock", "pause")
+    assert code == 0 and out.startswith("Level 1: 100/200, ") and out.endswith(" – Clock paused\n")
+    assert run(capsys, night, "clock", "next")[1] == "Level 2: 200/400, 30:00 left – Clock paused\n"
+    assert run(capsys, night, "clock", "prev")[1] == "Level 1: 100/200, 30:00 left – Clock paused\n"
+    assert run(capsys, night, "clock", "resume")[1] == "Level 1: 100/200, 30:00 left\n"
+    assert run(capsys, night, "clock", "add", "-120")[1].startswith("Level 1: 100/200, 28:0")
     assert run(capsys, night, "hand-for-hand", "on") == (0, "OK\n", "")
     assert state_of(night).hand_for_hand
     assert run(capsys, night, "hand-for-hand", "off") == (0, "OK\n", "")

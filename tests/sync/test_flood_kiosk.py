@@ -17,6 +17,7 @@ printed (``-s``).
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import subprocess
 import time
@@ -52,6 +53,9 @@ SILENT = 2000
 SECONDS = 20.0
 #: An event from A's CLI must be durable on B within this, flood or not (seconds).
 CROSS_WITHIN = 5.0
+#: The same with B out of descriptors: a link that drops cannot be dialled again
+#: until strangers' places are freed (their hello deadline), so it may take longer.
+OUT_OF_DESCRIPTORS_WITHIN = 15.0
 
 
 @pytest.fixture
@@ -70,7 +74,8 @@ def listening_port(host: Host, pid: int) -> int:
     raise AssertionError(f"pid {pid} listens on no TCP port:\n{out}")
 
 
-def cross(a: Kiosk, b_store: StoreWatch, b_frames: FrameLog, verb: str) -> tuple[float, float]:
+def cross(a: Kiosk, b_store: StoreWatch, b_frames: FrameLog, verb: str,
+          within: float = CROSS_WITHIN) -> tuple[float, float]:
     """Seconds from ``pubpoker clock VERB`` on A to the event durable on B, and on B's screen."""
     before = b_store.max_rowid()
     began = time.monotonic()
@@ -78,9 +83,9 @@ def cross(a: Kiosk, b_store: StoreWatch, b_frames: FrameLog, verb: str) -> tuple
                           capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr
     rows = wait(lambda: b_store.rows_after(before, ("clock-paused", "clock-resumed")),
-                CROSS_WITHIN, f"clock {verb} from A's terminal on B")
+                within, f"clock {verb} from A's terminal on B")
     durable = time.monotonic() - began
-    frame = wait(lambda: b_frames.first_showing(rows[0].rowid), CROSS_WITHIN,
+    frame = wait(lambda: b_frames.first_showing(rows[0].rowid), within,
                  f"clock {verb} on B's screen")
     return durable, frame.at - began
 
@@ -148,3 +153,79 @@ def test_a_real_display_kiosk_stays_up_and_in_step_through_a_flood(
     # Each command is on B within the deadline (wait() asserted it); after the
     # flood, as quick as before it, give or take a loaded machine.
     assert after[0] <= 2.0
+
+
+def _descriptors(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def test_a_real_display_kiosk_out_of_descriptors_keeps_drawing_and_in_step(
+        tmp_path: Path, lan: Lan) -> None:
+    """EMFILE in the process the pub runs, pygame and all, not in a scripted peer.
+
+    The unit's LimitNOFILE=4096 keeps a flood from getting there; a smaller
+    limit (another unit, a busy box) must not take the TV down either. B's
+    limit is cut to a few descriptors above what it holds once it shows the
+    night (``prlimit --pid``), then strangers fill them: its listener pauses
+    (counted, in the status file), while the screen, the store and its link
+    to A go on. Afterwards the same process takes connections again.
+    """
+    key = new_key().hex()
+    status = tmp_path / "b-status.json"
+    a = Kiosk("console", tmp_path / "a", "console", key=key, host=lan.add())
+    b = Kiosk("tv", tmp_path / "b", "display", key=key, host=lan.add(), probe=True,
+              env={"PUBPOKER_STATUS_FILE": str(status)})
+    attacker = lan.add()
+    add_addresses(attacker, SOURCES + UPGRADED_SOURCES)
+    prepare_tournament(a.data)
+    b_store, b_frames = StoreWatch(b.data), FrameLog(b.frame_log)
+    a_store = StoreWatch(a.data)
+    try:
+        a.start()
+        b.start()
+        assert a.process is not None and b.process is not None and b.host is not None
+        total = a_store.count()
+        wait(lambda: b_store.count() >= total, 90, "B to get A's tournament by sync")
+        shown = wait(lambda: b_frames.first_showing(b_store.max_rowid()), 30,
+                     "B to show A's tournament")
+        time.sleep(max(0.0, shown.at + NEWS_SECONDS + 3.0 - time.monotonic()))
+        pid = b.process.pid
+        port = listening_port(b.host, pid)
+        cross(a, b_store, b_frames, "resume")
+        held = _descriptors(pid)
+        limit = held + 12
+        subprocess.run(["prlimit", "--pid", str(pid), f"--nofile={limit}:{limit}"],
+                       check=True)
+        flood = start_flood(attacker, b.host.address, port, silent=400, seconds=10.0)
+        t0 = time.monotonic()
+        during: list[tuple[float, float]] = []
+        n = 0
+        while time.monotonic() - t0 < 8.0:
+            during.append(cross(a, b_store, b_frames, ("pause", "resume")[n % 2],
+                                within=OUT_OF_DESCRIPTORS_WITHIN))
+            n += 1
+            time.sleep(1.0)
+        _, err = flood.communicate(timeout=70)
+        assert flood.returncode == 0, err
+        b.process.check_alive("B out of descriptors")
+        paused = wait(lambda: (json.loads(status.read_text()).get("drops", {})
+                               .get("accept-paused", 0) if status.exists() else 0), 10,
+                      "B's listener pauses to be counted")
+        after = cross(a, b_store, b_frames, ("pause", "resume")[n % 2])
+        b.process.check_alive("B")
+        assert b.process.pid == pid
+        log_text = (b.dir / "kiosk.log").read_text(errors="replace")
+    finally:
+        b.stop()
+        a.stop()
+        for store in (a_store, b_store):
+            store.close()
+    print(f"\nB out of descriptors: limit {limit} ({held} held before the flood); "
+          f"listener paused {paused} time(s); {len(during)} commands crossed during it, "
+          f"max {max(d for d, _ in during) * 1000:.0f} ms durable, "
+          f"{max(s for _, s in during) * 1000:.0f} ms on screen; after {after[0] * 1000:.0f} ms")
+    assert paused >= 1
+    assert "out of file descriptors" in log_text
+    assert "Traceback" not in log_text, log_text[-3000:]
+    assert len(during) >= 2
+    assert after[0] <= CROSS_WITHIN
