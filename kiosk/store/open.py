@@ -35,7 +35,6 @@ import contextlib
 import os
 import sqlite3
 import time
-import uuid
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -273,7 +272,8 @@ def _open(path: Path, device_id: str | None, synchronous: Synchronous, check: Ch
         if ident is None:
             # After damage the old file may still hold this device's events under
             # the configured id; a new id can never clash with those seqs.
-            ident = uuid.uuid4().hex[:12] if fresh_after_damage or not device_id else device_id
+            # 48 random bits, as a uuid4's first 12 hex digits (no uuid: it imports platform).
+            ident = os.urandom(6).hex() if fresh_after_damage or not device_id else device_id
             with conn:
                 set_meta(conn, "device_id", ident)
                 set_meta(conn, "created_at", now())
