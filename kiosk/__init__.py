@@ -1,1 +1,4 @@
 """The appliance shell: config, store, sync, display, CLI and the bootstrap."""
+
+#: The one place the version is written (pyproject.toml reads it from here).
+__version__ = "0.1.0"

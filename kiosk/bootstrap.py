@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kiosk import paths
+from kiosk import lean_pygame, paths  # noqa: F401  # lean_pygame first: no pkg_resources
 from kiosk.app import App, ManualTime
 from kiosk.display.loop import KioskLoop
 from kiosk.store.looks import LookSchedule

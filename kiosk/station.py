@@ -9,11 +9,11 @@ and hardware callbacks only hand messages over through queues.
 
 from __future__ import annotations
 
-import logging
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from kiosk.lazylog import logger
 from kiosk.store import Folded, Notice, Store, StoredEvent, StoreError
 from kiosk.store.looks import LookSchedule
 from kiosk.store.schema import get_meta, set_meta
@@ -28,7 +28,7 @@ from rules.state import Tournament
 
 __all__ = ["NotForThisDevice", "Outcome", "Station"]
 
-log = logging.getLogger(__name__)
+log = logger(__name__)  # logging is imported when something is logged
 
 #: Seconds between clock checkpoints (not events): the most a power cut loses.
 CHECKPOINT_EVERY = 5.0
@@ -57,6 +57,8 @@ class Outcome:
 
 @dataclass
 class Station:
+    """This device's one way into the night: commands in, the folded state out."""
+
     store: Store
     clock: SharedClock
     rng: random.Random = field(default_factory=random.Random)

@@ -25,6 +25,8 @@ def time_of_day() -> str:
 
 @dataclass
 class SharedClock:
+    """The one clock every device's tournament time is read from."""
+
     offset: float = 0.0
     #: Multiplies the passage of time: the demo runs a night in fast-forward.
     speed: float = 1.0

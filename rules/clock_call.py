@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum, unique
+from typing import TYPE_CHECKING
 
-from rules.betting import BettingHand
 from rules.betting_actions import Action, ActionKind
 from rules.betting_errors import NotYourTurn
 from rules.errors import RulesError
+
+if TYPE_CHECKING:
+    # Only a type here: the betting engine is not imported for a clock call.
+    from rules.betting import BettingHand
 
 __all__ = ["BadClockCall", "ClockCall", "ClockOutcome", "ClockPhase"]
 
@@ -102,6 +106,7 @@ class ClockCall:
         First to act pre-flop faces the big blind, a bet; the big blind with
         only callers before it faces none, so it checks.
 
+        >>> from rules.betting import BettingHand
         >>> hand = BettingHand.start({1: 1000, 2: 1000, 3: 1000}, 3, "50/100")
         >>> ClockCall(1, 3, 0.0).expiry_action(hand).kind
         <ActionKind.FOLD: 'fold'>

@@ -53,6 +53,7 @@ from rules.events import (
 )
 from rules.house import HouseRules
 from rules.names import PLAYER_NAME_MAX, TOURNAMENT_NAME_MAX, clean_name
+from rules.records import RecordMethods
 from rules.reducer import apply, verify
 from rules.refusals import NothingToUndo, NoTournament, SeatTaken, UnknownPlayer
 from rules.rng import RandomSource
@@ -102,12 +103,14 @@ __all__ = [
 ]
 
 
-class Command:
+class Command(RecordMethods):
     """Base of every command: a frozen record named as an order."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class CreateTournament(Command):
+    """Start a tournament in check-in with this structure and these house rules."""
+
     name: str
     structure: Structure
     house: HouseRules = field(default_factory=HouseRules)
@@ -118,20 +121,24 @@ class CreateTournament(Command):
     resume_after_break: bool = True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class RegisterPlayer(Command):
+    """Put a player on tonight's list."""
+
     player_id: str
     name: str
     cards: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class RenamePlayer(Command):
+    """Give a registered player (a guest) their own name."""
+
     player_id: str
     name: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class CheckIn(Command):
     """Check a player in; a walk-in (not registered) gives a ``name`` too.
 
@@ -144,18 +151,20 @@ class CheckIn(Command):
     cards: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class CloseLateRegistration(Command):
-    pass
+    """Take no more entries (F2)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class DrawSeats(Command):
+    """Draw the seats (S1); ``pinned`` players keep the seats given."""
+
     #: Volunteer dealers pinned to their seats (S1): player → (table, seat).
     pinned: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Start(Command):
     """The TD's START (a long press): what it means depends on the night.
 
@@ -164,47 +173,51 @@ class Start(Command):
     """
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class StartClock(Command):
-    pass
+    """Start the clock at the first level."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class PauseClock(Command):
-    pass
+    """Stop the clock where it is."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class ResumeClock(Command):
-    pass
+    """Let a paused clock run on."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class TogglePause(Command):
     """The TD's one pause/resume button."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class NextLevel(Command):
-    pass
+    """Move the clock to the start of the next period."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class PreviousLevel(Command):
-    pass
+    """Move the clock back to the start of the previous period."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class JumpToLevel(Command):
+    """Move the clock to the start of period ``period_index``."""
+
     period_index: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class AdjustTime(Command):
+    """Add seconds to the current level (negative: take them off)."""
+
     seconds: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class BustPlayers(Command):
     """One or more players out in one hand (F3).
 
@@ -219,27 +232,35 @@ class BustPlayers(Command):
     by: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class MarkAbsent(Command):
+    """A seated player is away."""
+
     player_id: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class MarkReturned(Command):
+    """An absent player is back."""
+
     player_id: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class ConfirmMove(Command):
+    """The moved player has sat down."""
+
     player_id: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class CancelMove(Command):
+    """Call off a player's proposed move."""
+
     player_id: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class MovePlayer(Command):
     """The TD sends a player to another table (S2, S4): to ``seat``, or the worst
     free seat there. ``seated`` confirms it at once (the player already sat down)."""
@@ -250,7 +271,7 @@ class MovePlayer(Command):
     seated: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class BreakTable(Command):
     """The TD breaks a table (S3): its players are drawn into the emptiest tables
     left, and balancing evens out the rest."""
@@ -258,34 +279,42 @@ class BreakTable(Command):
     table: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class SetBreakOrder(Command):
+    """Set the order in which tables are broken."""
+
     tables: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class DrawButton(Command):
+    """Draw for the button at a table (B1)."""
+
     table: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class StartHand(Command):
+    """A new hand at a table: the button moves on."""
+
     table: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class SetHandForHand(Command):
+    """Switch hand-for-hand play (C7) on or off."""
+
     on: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class FinishHand(Command):
     """Hand for hand: a table device's HAND DONE."""
 
     table: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class CallClock(Command):
     """C5: a table device's CLOCK button, optionally naming the seat."""
 
@@ -293,18 +322,22 @@ class CallClock(Command):
     seat: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class ListForSitAndGo(Command):
+    """Put a player's name down for the next sit-and-go."""
+
     player_id: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class StartSitAndGo(Command):
+    """Start a sit-and-go with the players listed for it."""
+
     sit_and_go_id: str
     player_ids: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class StartNextSitAndGo(Command):
     """The TD starts the next Sit & Go, if the rules allow it now (G1, G2).
 
@@ -319,7 +352,7 @@ class StartNextSitAndGo(Command):
     finished: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Undo(Command):
     """Cancel an earlier event by its identity in the log."""
 
@@ -327,7 +360,7 @@ class Undo(Command):
     seq: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class UndoAction(Command):
     """Cancel every event of one earlier action, in the order given (newest first).
 

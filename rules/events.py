@@ -17,6 +17,7 @@ from typing import Any, ClassVar, TypeVar
 
 from rules.codec import CodecError, canonical_json, from_jsonable, to_jsonable
 from rules.house import HouseRules
+from rules.records import RecordMethods
 from rules.structure import Structure
 from rules.values import Move, SeatAssignment
 
@@ -104,8 +105,8 @@ class UnreadableEvent(CodecError):
     """A payload this version cannot read: kept in the log, left out of the fold."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class Event:
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+class Event(RecordMethods):
     """Base of every event. ``at`` is shared tournament time in seconds.
 
     ``action`` names the command (the one button press) the event came from:
@@ -142,8 +143,10 @@ def _event(kind: EventKind) -> Callable[[E], E]:
 # --- set-up and entry -----------------------------------------------------
 
 @_event(EventKind.TOURNAMENT_CREATED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class TournamentCreated(Event):
+    """A tournament begins in check-in, with its structure and house rules."""
+
     name: str
     structure: Structure
     house: HouseRules = field(default_factory=HouseRules)
@@ -158,8 +161,10 @@ class TournamentCreated(Event):
 
 
 @_event(EventKind.PLAYER_REGISTERED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class PlayerRegistered(Event):
+    """A player joins tonight's list (a venue player or a walk-in)."""
+
     player_id: str
     name: str
     #: The player's card UIDs, so every device can tell who tapped in.
@@ -167,7 +172,7 @@ class PlayerRegistered(Event):
 
 
 @_event(EventKind.PLAYER_RENAMED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class PlayerRenamed(Event):
     """A guest checked in without a name ("Guest 3") gets their own."""
 
@@ -176,19 +181,21 @@ class PlayerRenamed(Event):
 
 
 @_event(EventKind.PLAYER_CHECKED_IN)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class PlayerCheckedIn(Event):
+    """A registered player is here and plays (F1)."""
+
     player_id: str
 
 
 @_event(EventKind.LATE_REGISTRATION_CLOSED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class LateRegistrationClosed(Event):
-    pass
+    """No more entries (F2): closed by the TD or at its level."""
 
 
 @_event(EventKind.SEATS_DRAWN)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class SeatsDrawn(Event):
     """The start draw (S1): the draw's outcome is logged, so replay needs no RNG."""
 
@@ -196,7 +203,7 @@ class SeatsDrawn(Event):
 
 
 @_event(EventKind.PLAYER_SEATED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class PlayerSeated(Event):
     """A late registrant drawn into a free seat (F2, S3)."""
 
@@ -206,37 +213,41 @@ class PlayerSeated(Event):
 # --- the clock ------------------------------------------------------------
 
 @_event(EventKind.CLOCK_STARTED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class ClockStarted(Event):
-    pass
+    """The clock runs from the first level."""
 
 
 @_event(EventKind.CLOCK_PAUSED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class ClockPaused(Event):
-    pass
+    """The clock stops where it is."""
 
 
 @_event(EventKind.CLOCK_RESUMED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class ClockResumed(Event):
-    pass
+    """A paused clock runs on."""
 
 
 @_event(EventKind.LEVEL_JUMPED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class LevelJumped(Event):
+    """The clock moves to the start of another period (next, previous, a jump)."""
+
     period_index: int
 
 
 @_event(EventKind.TIME_ADJUSTED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class TimeAdjusted(Event):
+    """Seconds added to the current level (negative: taken off)."""
+
     seconds: float
 
 
 @_event(EventKind.CLOCK_RESTORED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class ClockRestored(Event):
     """After a power cut with no peers: paused at the last saved position."""
 
@@ -246,7 +257,7 @@ class ClockRestored(Event):
 # --- busts, moves and tables ----------------------------------------------
 
 @_event(EventKind.PLAYERS_BUSTED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class PlayersBusted(Event):
     """One or more players out in one hand (F3).
 
@@ -261,49 +272,63 @@ class PlayersBusted(Event):
 
 
 @_event(EventKind.PLAYER_ABSENT)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class PlayerAbsent(Event):
+    """A seated player is away: their blinds are still posted."""
+
     player_id: str
 
 
 @_event(EventKind.PLAYER_RETURNED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class PlayerReturned(Event):
+    """An absent player is back in their seat."""
+
     player_id: str
 
 
 @_event(EventKind.MOVE_PROPOSED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class MoveProposed(Event):
+    """Balancing asks a player to move to another seat."""
+
     move: Move
 
 
 @_event(EventKind.MOVE_CONFIRMED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class MoveConfirmed(Event):
+    """The moved player has sat down in their new seat."""
+
     player_id: str
 
 
 @_event(EventKind.MOVE_CANCELLED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class MoveCancelled(Event):
+    """A proposed move is not needed any more."""
+
     player_id: str
 
 
 @_event(EventKind.FINAL_TABLE_DRAWN)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class FinalTableDrawn(Event):
+    """The players left are drawn to the final table's seats."""
+
     seats: tuple[SeatAssignment, ...]
 
 
 @_event(EventKind.BREAK_ORDER_SET)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class BreakOrderSet(Event):
+    """The order in which tables are broken as players go out."""
+
     tables: tuple[int, ...]
 
 
 @_event(EventKind.BUTTON_DRAWN)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class ButtonDrawn(Event):
     """B8: the high-card draw for the button at one table."""
 
@@ -313,7 +338,7 @@ class ButtonDrawn(Event):
 
 
 @_event(EventKind.HAND_STARTED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class HandStarted(Event):
     """A table device reports a new hand: the button moves on (B3-B5)."""
 
@@ -321,13 +346,15 @@ class HandStarted(Event):
 
 
 @_event(EventKind.HAND_FOR_HAND_SET)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class HandForHandSet(Event):
+    """Hand-for-hand play (C7) is switched on or off."""
+
     on: bool
 
 
 @_event(EventKind.HAND_FINISHED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class HandFinished(Event):
     """Hand for hand (C7): this table's hand is over; it waits for the others."""
 
@@ -335,7 +362,7 @@ class HandFinished(Event):
 
 
 @_event(EventKind.CLOCK_CALLED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class ClockCalled(Event):
     """C5: the clock was called on a player at this table; ``at`` starts the countdown."""
 
@@ -346,19 +373,23 @@ class ClockCalled(Event):
 # --- Sit & Go --------------------------------------------------------------
 
 @_event(EventKind.SIT_AND_GO_LISTED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class SitAndGoListed(Event):
+    """A player puts their name down for the next sit-and-go."""
+
     player_id: str
 
 
 @_event(EventKind.SIT_AND_GO_UNLISTED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class SitAndGoUnlisted(Event):
+    """A player takes their name off the sit-and-go list."""
+
     player_id: str
 
 
 @_event(EventKind.SIT_AND_GO_STARTED)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class SitAndGoStarted(Event):
     """A Sit & Go leaves the waiting list; it runs as its own tournament (G1)."""
 
@@ -369,7 +400,7 @@ class SitAndGoStarted(Event):
 # --- undo -----------------------------------------------------------------
 
 @_event(EventKind.ACTION_UNDONE)
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
 class ActionUndone(Event):
     """Cancels an earlier event by its identity; the log keeps both.
 

@@ -18,13 +18,20 @@ card, 3 for the wheel). Comparing ints compares hands, and equal ints mean an
 identical five-card rank pattern, so there are exactly 7,462 values.
 
 Building takes a few tens of milliseconds: the tables are enumerated by hand
-shape (how many quads, trips, pairs and singles), not by brute force.
+shape (how many quads, trips, pairs and singles), not by brute force. So they
+are built on first use (:data:`SUITED` and :data:`UNSUITED` are made the first
+time they are asked for), not at import: a CLI command or a kiosk that never
+ranks a hand never pays for them.
+
+>>> from rules.hand_tables import SUITED, UNSUITED  # built here
+>>> len(UNSUITED), len(SUITED)
+(73775, 8192)
 """
 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 __all__ = [
     "CARD_KEY",
@@ -194,7 +201,18 @@ def _build_unsuited() -> dict[int, int]:
     return table
 
 
-#: Flush or straight flush value by the flush suit's 13-bit rank mask.
-SUITED: Final = _build_suited()
-#: Value of every non-flush 5-, 6- and 7-card rank multiset, by its base-5 key.
-UNSUITED: Final = _build_unsuited()
+if TYPE_CHECKING:
+    #: Flush or straight flush value by the flush suit's 13-bit rank mask.
+    SUITED: tuple[int, ...]
+    #: Value of every non-flush 5-, 6- and 7-card rank multiset, by its base-5 key.
+    UNSUITED: dict[int, int]
+
+
+def __getattr__(name: str) -> object:
+    """Build :data:`SUITED` and :data:`UNSUITED` the first time either is asked for."""
+    if name not in ("SUITED", "UNSUITED"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    built = globals()
+    built["SUITED"] = _build_suited()
+    built["UNSUITED"] = _build_unsuited()
+    return built[name]

@@ -17,8 +17,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
 from itertools import combinations
-from typing import Final
+from typing import Final, Protocol
 
+from rules import hand_tables
 from rules.cards import Card, Rank, parse, verify_distinct
 from rules.errors import RulesError
 from rules.hand_tables import (
@@ -27,8 +28,6 @@ from rules.hand_tables import (
     FIRST_KEY,
     FLUSH_BITS,
     RANK_BITS,
-    SUITED,
-    UNSUITED,
 )
 from rules.i18n import DEFAULT_LANGUAGE
 
@@ -212,6 +211,27 @@ class HandValue:
 
 
 _ROYAL: Final = 8 << CATEGORY_SHIFT | 12 << 16
+
+
+class _Table(Protocol):
+    def __getitem__(self, key: int, /) -> int: ...
+
+
+class _FirstUse:
+    """Stands for a lookup table of :mod:`rules.hand_tables` until the first hand is
+    ranked: then both tables are built and put in this module's place of it, so every
+    later lookup is the plain dict or tuple (nothing in the hot path checks)."""
+
+    def __getitem__(self, key: int, /) -> int:
+        global SUITED, UNSUITED
+        SUITED, UNSUITED = hand_tables.SUITED, hand_tables.UNSUITED
+        return (UNSUITED if self is _UNSUITED_FIRST else SUITED)[key]
+
+
+_UNSUITED_FIRST: Final = _FirstUse()
+#: The tables the rankers read (see :class:`_FirstUse`).
+SUITED: _Table = _FirstUse()
+UNSUITED: _Table = _UNSUITED_FIRST
 
 
 def rank7(cards: Sequence[int]) -> int:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -98,12 +97,16 @@ def count(number: int, noun: str, lang: str = DEFAULT_LANGUAGE) -> str:
     return f"{format_int(number, lang)} {one if number == 1 else other}"
 
 
-@dataclass(frozen=True)
-class Counted:
+class Counted(NamedTuple):
     """A count a message shows with its noun, in the form the language needs.
 
     A :class:`~rules.errors.RulesError` parameter of this type is written by
     :func:`count`, so one template serves "1 spelar att" and "2 spelarar att".
+    A NamedTuple, not a dataclass: every process imports this module, ``--help``
+    too, and dataclasses brings in inspect, ast and dis.
+
+    >>> Counted(2, "player").render("nn"), Counted(2, "player")
+    ('2 spelarar', Counted(number=2, noun='player'))
     """
 
     number: int

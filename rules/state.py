@@ -49,6 +49,8 @@ class Entry:
 
 @dataclass
 class Table:
+    """One table: its seats and who sits in them."""
+
     number: int
     seats: dict[int, str] = field(default_factory=dict)
     #: The position of the hand now being played; None until a table device
@@ -81,6 +83,8 @@ class Rejection:
 
 @dataclass
 class Tournament:
+    """The whole tournament as the log folds it."""
+
     config: TournamentCreated | None = None
     phase: Phase = Phase.CHECK_IN
     players: dict[str, Entry] = field(default_factory=dict)

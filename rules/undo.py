@@ -21,12 +21,16 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from rules.commands import UndoAction
 from rules.errors import RulesError
 from rules.events import ActionUndone, Event, Record, TournamentCreated
 from rules.fold import undone
 from rules.refusals import NothingToUndo, UndoWindowPassed
+
+if TYPE_CHECKING:
+    # Only undo() makes one: the store imports this module for action ids.
+    from rules.commands import UndoAction
 
 __all__ = [
     "action_id",
@@ -168,4 +172,6 @@ def undo(records: Iterable[Record], *, now: float, device_id: str | None = None,
     UndoAction(targets=(('t1', 3),))
     """
     action = verify_undo(records, now=now, device_id=device_id, within=within)
+    from rules.commands import UndoAction
+
     return UndoAction(tuple((r.device_id, r.seq) for r in reversed(action)))

@@ -12,21 +12,48 @@ the arguments before they are parsed, since an error may come first).
 Arguments that are not text at all (bytes that are not UTF-8 reach Python as
 lone surrogates, which SQLite cannot store) are refused by
 :func:`check_arguments` before any command runs.
+
+The global options (``--data-dir``, ``--lang``, ``--json``: :data:`GLOBAL_OPTIONS`)
+may come before or after the command, as in git: the top parser holds their
+defaults, and every subparser accepts them again with no default of its own
+(argparse's ``SUPPRESS``), so a value given after the command is kept and one
+given before it is not overwritten. A command that declares one of them itself
+(``add_data_dir``, a ``--json`` of its own) only makes it show in its help.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import gettext
 import os
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final, NoReturn
 
+from kiosk.cli.help_format import HelpFormatter
 from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES, shorten
 
-__all__ = ["CliParser", "NotText", "check_arguments", "cut_values", "language_of"]
+__all__ = [
+    "GLOBAL_OPTIONS",
+    "CliParser",
+    "NotText",
+    "check_arguments",
+    "command_of",
+    "cut_values",
+    "language_of",
+    "translate_argparse",
+    "words",
+]
+
+
+# argparse asks gettext for its words (titles, "usage: ") on every parser it makes, and
+# gettext looks on disk for a catalogue each time: a command's parsers spent a third
+# of their making there. The words do not change within a run, so they are looked up once.
+if argparse._ is gettext.gettext:  # type: ignore[attr-defined]
+    argparse._ = functools.cache(gettext.gettext)  # type: ignore[attr-defined]
 
 
 class NotText(RulesError, ValueError):
@@ -65,16 +92,43 @@ def language_of(argv: Sequence[str], environ: Mapping[str, str] = os.environ) ->
     ('en', 'da')
     >>> language_of(["points"], {"PUBPOKER_LANG": "nb"}), language_of([], {"PUBPOKER_LANG": "xx"})
     ('nb', 'nn')
+    >>> language_of(["tournament", "show", "--lang", "en"], {})  # after the command too
+    'en'
     """
     lang = environ.get("PUBPOKER_LANG", DEFAULT_LANGUAGE)
     for i, arg in enumerate(argv):
+        if arg == "--":
+            break  # what follows is values, not options
         if arg == "--lang" and i + 1 < len(argv):
             lang = argv[i + 1]
         elif arg.startswith("--lang="):
             lang = arg.partition("=")[2]
-        elif not arg.startswith("-"):
-            break  # the subcommand: options after it are its own
     return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+#: The options every command takes, before or after its name, and whether each takes a value.
+GLOBAL_OPTIONS: Final = {"--data-dir": True, "--lang": True, "--json": False}
+
+
+def command_of(argv: Sequence[str]) -> str | None:
+    """The command's name in ``argv``: its first word that is not a global option or its value.
+
+    >>> command_of(["--data-dir", "D", "--lang=en", "tournament", "show"])
+    'tournament'
+    >>> command_of(["--json", "players", "list"]), command_of(["--help"]), command_of([])
+    ('players', None, None)
+    """
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--":
+            return None
+        elif arg.startswith("-"):
+            skip = GLOBAL_OPTIONS.get(arg, False)
+        else:
+            return arg
+    return None
 
 
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'" + r'|"(?:[^"\\]|\\.)*"')
@@ -100,28 +154,138 @@ def cut_values(message: str) -> str:
     return shorten(cut, 400)
 
 
+#: The top parser's words and the global options' help, in every language.
+_WORDS: Final = {
+    "nn": {
+        "description": "Køyr pubpokerturneringar frå ein Raspberry Pi.",
+        "epilog": "--data-dir, --lang og --json kan stå før eller etter kommandoen.\n"
+                  "Avslutningskode: 0 gjort, 2 avvist eller feil i det som vart skrive "
+                  "(grunnen står på stderr), 1 intern feil.",
+        "--lang": "språket i meldingane (nn, nb, da, en; standard: nn, eller $PUBPOKER_LANG)",
+        "--data-dir": "kvar databasen ligg (standard: $PUBPOKER_DATA_DIR, /data/pubpoker "
+                      "på Pi-en, elles ~/.local/share/pubpoker)",
+        "--json": "skriv svaret som JSON (der kommandoen har ei JSON-form)",
+        "--version": "skriv ut versjonen og avslutt",
+        "--help": "vis denne hjelpa og avslutt",
+        "usage": "bruk: ", "positionals": "argument", "options": "val",
+    },
+    "nb": {
+        "description": "Kjør pubpokerturneringer fra en Raspberry Pi.",
+        "epilog": "--data-dir, --lang og --json kan stå før eller etter kommandoen.\n"
+                  "Avslutningskode: 0 utført, 2 avvist eller feil i det som ble skrevet "
+                  "(årsaken står på stderr), 1 intern feil.",
+        "--lang": "språket i meldingene (nn, nb, da, en; standard: nn, eller $PUBPOKER_LANG)",
+        "--data-dir": "hvor databasen ligger (standard: $PUBPOKER_DATA_DIR, /data/pubpoker "
+                      "på Pi-en, ellers ~/.local/share/pubpoker)",
+        "--json": "skriv svaret som JSON (der kommandoen har en JSON-form)",
+        "--version": "skriv ut versjonen og avslutt",
+        "--help": "vis denne hjelpen og avslutt",
+        "usage": "bruk: ", "positionals": "argumenter", "options": "valg",
+    },
+    "da": {
+        "description": "Kør pubpokerturneringer fra en Raspberry Pi.",
+        "epilog": "--data-dir, --lang og --json kan stå før eller efter kommandoen.\n"
+                  "Afslutningskode: 0 udført, 2 afvist eller fejl i det indtastede "
+                  "(årsagen står på stderr), 1 intern fejl.",
+        "--lang": "sproget i beskederne (nn, nb, da, en; standard: nn, eller $PUBPOKER_LANG)",
+        "--data-dir": "hvor databasen ligger (standard: $PUBPOKER_DATA_DIR, /data/pubpoker "
+                      "på Pi'en, ellers ~/.local/share/pubpoker)",
+        "--json": "skriv svaret som JSON (hvor kommandoen har en JSON-form)",
+        "--version": "skriv versionen og afslut",
+        "--help": "vis denne hjælp og afslut",
+        "usage": "brug: ", "positionals": "argumenter", "options": "tilvalg",
+    },
+    "en": {
+        "description": "Run pub poker tournaments from a Raspberry Pi.",
+        "epilog": "--data-dir, --lang and --json may come before or after the command.\n"
+                  "Exit status: 0 done, 2 refused or bad input (the reason is on stderr), "
+                  "1 internal error.",
+        "--lang": "language of messages (nn, nb, da, en; default: nn, or $PUBPOKER_LANG)",
+        "--data-dir": "where the store lives (default: $PUBPOKER_DATA_DIR, /data/pubpoker "
+                      "on the Pi, else ~/.local/share/pubpoker)",
+        "--json": "print the answer as JSON (where the command has a JSON form)",
+        "--version": "print the version and exit",
+        "--help": "show this help and exit",
+        "usage": "usage: ", "positionals": "positional arguments", "options": "options",
+    },
+}
+
+
+def words(lang: str) -> Mapping[str, str]:
+    """The top parser's description and epilog, the global options' help, in ``lang``.
+
+    >>> words("da")["--version"], words("xx")["usage"]
+    ('skriv versionen og afslut', 'usage: ')
+    """
+    return _WORDS.get(lang, _WORDS["en"])
+
+
+class _Formatter(HelpFormatter):
+    """argparse's words and placeholders in the language asked for
+    (:mod:`kiosk.cli.help_format`), and the line breaks a description or
+    epilog has kept (each line is still wrapped)."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(super(_Formatter, self)._fill_text(line, width, indent)
+                         for line in text.splitlines())
+
+
 class CliParser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors quote values cut short (exit 2, as argparse's)."""
+    """An ArgumentParser whose errors quote values cut short (exit 2, as argparse's),
+    whose headings are translated, and which takes the global options (see the module).
+
+    ``top`` marks the ``pubpoker`` parser itself, which holds the global
+    options' defaults; ``stub`` a command's stand-in that is never parsed
+    (its module is not imported: see :mod:`kiosk.cli.commands`).
+    """
 
     #: Set from the arguments as the top parser starts, so the type functions of
     #: every subparser (``--size``, ``--speed``) refuse in the language asked for.
     language: ClassVar[str] = DEFAULT_LANGUAGE
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        from kiosk.cli.help_format import HelpFormatter
+    def __init__(self, *args: Any, top: bool = False, stub: bool = False,
+                 **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        add_help = kwargs.pop("add_help", True) and not stub
+        super().__init__(*args, add_help=False, **kwargs)
+        self.top = top
+        text = words(CliParser.language)
+        self._positionals.title = text["positionals"]
+        self._optionals.title = text["options"]
+        if add_help:
+            self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                              help=text["--help"])
+        if stub:
+            return
+        # The top parser's defaults stand unless an option is given after the command.
+        default: Callable[[object], object] = (lambda value: value) if top else (
+            lambda value: argparse.SUPPRESS)
+        # Shown in a command's help only where the command declares it (add_data_dir).
+        hidden = None if top else argparse.SUPPRESS
+        super().add_argument("--lang", choices=LANGUAGES, help=text["--lang"],
+                             default=default(os.environ.get("PUBPOKER_LANG", DEFAULT_LANGUAGE)))
+        super().add_argument("--data-dir", metavar="DIR", default=default(None),
+                             help=hidden or text["--data-dir"])
+        super().add_argument("--json", action="store_true", default=default(False),
+                             help=hidden or text["--json"])
 
-        # Every subparser too: argparse's words on the help pages in the language asked for.
-        kwargs.setdefault("formatter_class", HelpFormatter)
-        super().__init__(*args, **kwargs)
+    def add_argument(self, *name_or_flags: str, **kwargs: Any) -> argparse.Action:
+        """As argparse's; a global option declared again only shows in the help."""
+        for flag in name_or_flags:
+            if flag in GLOBAL_OPTIONS and flag in self._option_string_actions:
+                action = self._option_string_actions[flag]
+                action.help = words(CliParser.language)[flag]
+                return action
+        return super().add_argument(*name_or_flags, **kwargs)
 
     # typeshed overloads this on the namespace's type; ours is always a Namespace.
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: argparse.Namespace | None = None
                          ) -> tuple[argparse.Namespace, list[str]]:
-        if " " not in self.prog:  # the top parser, not "pubpoker players"
+        if self.top:
             CliParser.language = language_of(sys.argv[1:] if args is None else list(args))
         parsed, extras = super().parse_known_args(args, namespace)
-        if " " not in self.prog and getattr(parsed, "lang", None) not in LANGUAGES:
+        if self.top and getattr(parsed, "lang", None) not in LANGUAGES:
             # $PUBPOKER_LANG=xx is a default, which argparse does not check against choices.
             parsed.lang = DEFAULT_LANGUAGE
         return parsed, extras

@@ -24,6 +24,8 @@ __all__ = ["BackupReport", "backup"]
 
 @dataclass(frozen=True)
 class BackupReport:
+    """What a backup copied: where to, and how much."""
+
     path: Path
     bytes: int
     events: int

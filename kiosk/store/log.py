@@ -14,12 +14,12 @@ fold, and still served byte-for-byte to peers that ask for it.
 from __future__ import annotations
 
 import json
-import logging
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from kiosk.lazylog import logger
 from kiosk.store.errors import DiskFull, EventConflict
 from kiosk.store.schema import get_meta_int, set_meta
 from kiosk.store.tx import db_file, retry_when_full, rollback, transaction, write_error
@@ -29,7 +29,7 @@ from rules.undo import stamp as stamp_action
 
 __all__ = ["AppendResult", "EventLog", "StoredEvent"]
 
-log = logging.getLogger(__name__)
+log = logger(__name__)  # logging is imported when something is logged
 
 _COLUMNS = "device_id, seq, lamport, tournament_id, kind, payload, mac, unreadable"
 
@@ -97,6 +97,8 @@ def _kind_of(payload: str) -> str:
 
 @dataclass(frozen=True)
 class AppendResult:
+    """What an append of received events did: the new ones and the rest."""
+
     added: tuple[StoredEvent, ...] = ()
     duplicates: tuple[tuple[str, int], ...] = ()
     conflicts: tuple[EventConflict, ...] = ()
@@ -309,13 +311,18 @@ class EventLog:
              upto_rowid: int | None = None, readable: bool | None = None
              ) -> list[StoredEvent]:
         """Stored rows in fold order; ``readable`` filters on the unreadable flag."""
-        where = ["rowid > ?"]
-        params: list[object] = [after_rowid]
+        # No "rowid > 0" for the whole log: SQLite would take the rowid range for it and
+        # walk every row, where the unreadable rows have a small index of their own.
+        where = ["rowid > ?"] if after_rowid > 0 else ["1"]
+        params: list[object] = [after_rowid] if after_rowid > 0 else []
         if upto_rowid is not None:
             where.append("rowid <= ?")
             params.append(upto_rowid)
         if tournament_id is not None:
-            where.append("tournament_id = ?")
+            # After a rowid (a tail: what came since a snapshot) the rowid range is the
+            # cheap way in; left to itself SQLite walks the tournament's whole index
+            # (tens of ms at 100,000 events). The unary + keeps it off that index.
+            where.append("+tournament_id = ?" if after_rowid > 0 else "tournament_id = ?")
             params.append(tournament_id)
         if readable is True:
             where.append("unreadable IS NULL")
@@ -329,8 +336,8 @@ class EventLog:
     def keys_after(self, tournament_id: str, after_rowid: int) -> list[tuple[int, str, int]]:
         """Fold keys of readable events that arrived after ``after_rowid``."""
         return [(int(r[0]), str(r[1]), int(r[2])) for r in self.conn.execute(
-            "SELECT lamport, device_id, seq FROM events"
-            " WHERE rowid > ? AND tournament_id = ? AND unreadable IS NULL", (after_rowid,
+            "SELECT lamport, device_id, seq FROM events"  # + : by rowid, as in rows()
+            " WHERE rowid > ? AND +tournament_id = ? AND unreadable IS NULL", (after_rowid,
                                                                              tournament_id))]
 
     def get(self, device_id: str, seq: int) -> StoredEvent | None:

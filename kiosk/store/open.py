@@ -32,16 +32,15 @@ is room (:meth:`kiosk.store.store.Store.try_writable`).
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 import sqlite3
 import time
-import uuid
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Literal
 
+from kiosk.lazylog import logger
 from kiosk.paths import DataDirFull, db_path, ensure_data_dir
 from kiosk.paths import _user as user_name
 from kiosk.store.errors import (
@@ -62,7 +61,7 @@ from kiosk.store.tx import primary_code, write_error
 
 __all__ = ["CheckLevel", "StoreConnection", "move_aside", "open_database", "storage_error"]
 
-log = logging.getLogger(__name__)
+log = logger(__name__)  # logging is imported when something is logged
 
 CheckLevel = Literal["quick", "full", "none"]
 #: Seconds to wait for another process's lock before calling the store busy.
@@ -273,7 +272,8 @@ def _open(path: Path, device_id: str | None, synchronous: Synchronous, check: Ch
         if ident is None:
             # After damage the old file may still hold this device's events under
             # the configured id; a new id can never clash with those seqs.
-            ident = uuid.uuid4().hex[:12] if fresh_after_damage or not device_id else device_id
+            # 48 random bits, as a uuid4's first 12 hex digits (no uuid: it imports platform).
+            ident = os.urandom(6).hex() if fresh_after_damage or not device_id else device_id
             with conn:
                 set_meta(conn, "device_id", ident)
                 set_meta(conn, "created_at", now())

@@ -8,11 +8,10 @@ numbers are refused before they reach the database (see :mod:`.cards`).
 
 from __future__ import annotations
 
-import csv
 import io
+import os
 import sqlite3
 import time
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -51,6 +50,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Player:
+    """A venue's player: id, name and cards."""
+
     id: str
     name: str
     cards: tuple[str, ...]
@@ -59,6 +60,8 @@ class Player:
 
 @dataclass(frozen=True)
 class CardMatch:
+    """A tapped card that belongs to a player."""
+
     player: Player
     ok: ClassVar[bool] = True
 
@@ -95,6 +98,8 @@ CardResult = CardMatch | UnknownCard | RefusedCard
 
 @dataclass(frozen=True)
 class LineError:
+    """One line of a players import that was not taken, and why."""
+
     line: int
     error: RulesError
 
@@ -106,6 +111,8 @@ class LineError:
 
 @dataclass
 class ImportReport:
+    """What a players import added, linked and refused."""
+
     added: list[str] = field(default_factory=list)
     linked: list[str] = field(default_factory=list)
     unchanged: int = 0
@@ -151,7 +158,9 @@ class Players:
     """The ``players`` and ``cards`` tables of an open store."""
 
     def __init__(self, conn: sqlite3.Connection, *, wall: Callable[[], float] = time.time,
-                 new_id: Callable[[], str] = lambda: uuid.uuid4().hex[:12]) -> None:
+                 # 48 random bits, as the first 12 hex digits of a uuid4 (uuid costs an
+                 # import of platform on every CLI command).
+                 new_id: Callable[[], str] = lambda: os.urandom(6).hex()) -> None:
         self.conn = conn
         self._wall = wall
         self._new_id = new_id
@@ -281,6 +290,8 @@ class Players:
         ``source`` is a path or the CSV text. A header row is optional;
         semicolon-separated files (as Excel writes them here) work too.
         """
+        import csv  # here: only an import needs it
+
         text = (Path(source).read_text(encoding="utf-8-sig") if isinstance(source, Path)
                 else source.removeprefix("\ufeff"))
         report = ImportReport()

@@ -48,6 +48,8 @@ ExportFormat = Literal["csv", "json"]
 
 @dataclass(frozen=True)
 class ResultRow:
+    """One player's place, points and knockouts in a tournament."""
+
     tournament_id: str
     player_id: str
     name: str
@@ -67,6 +69,8 @@ class PlaceChange:
 
 @dataclass(frozen=True)
 class StandingRow:
+    """One player's line in a season's league standings."""
+
     season: str
     rank: int
     player_id: str

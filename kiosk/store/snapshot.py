@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import reprlib
 import sqlite3
 import time
@@ -36,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import rules
+from kiosk.lazylog import logger
 from kiosk.store.errors import StoreWriteFailed
 from kiosk.store.log import EventLog
 from kiosk.store.tx import transaction
@@ -52,7 +52,7 @@ __all__ = [
     "snapshot_info",
 ]
 
-log = logging.getLogger(__name__)
+log = logger(__name__)  # logging is imported when something is logged
 
 #: Save a snapshot after this many newly folded events.
 SNAPSHOT_EVERY = 500
@@ -71,6 +71,8 @@ def rules_fingerprint() -> str:
 
 @dataclass(frozen=True)
 class SnapshotInfo:
+    """Where a tournament's saved state stands in the log."""
+
     tournament_id: str
     key: tuple[int, str, int]
     max_rowid: int

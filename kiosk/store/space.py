@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from kiosk.lazylog import logger
 from kiosk.store.errors import Notice
 
 __all__ = [
@@ -42,7 +42,7 @@ __all__ = [
     "reserve_size",
 ]
 
-log = logging.getLogger(__name__)
+log = logger(__name__)  # logging is imported when something is logged
 
 RESERVE_NAME = "pubpoker.reserve"
 #: A night is a few thousand events; their WAL frames and the checkpoint that

@@ -17,18 +17,17 @@ a queue (sqlite3 connections refuse to be shared between threads anyway).
 from __future__ import annotations
 
 import functools
-import logging
 import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from pathlib import Path
-from types import TracebackType
+from types import ModuleType, TracebackType
 from typing import TYPE_CHECKING
 
+from kiosk.lazylog import logger
 from kiosk.store import checkpoint as checkpoints
-from kiosk.store import results as results_mod
 from kiosk.store.backup import BackupReport, backup
 from kiosk.store.errors import Notice, StoreError
 from kiosk.store.log import AppendResult, EventLog, StoredEvent
@@ -52,9 +51,18 @@ from rules.state import Tournament
 if TYPE_CHECKING:
     import sqlite_utils
 
+    from kiosk.store import results as results_mod
+
 __all__ = ["Store", "open_store"]
 
-log = logging.getLogger(__name__)
+log = logger(__name__)  # logging is imported when something is logged
+
+
+def _results() -> ModuleType:
+    """:mod:`kiosk.store.results`, imported when first needed (rules.points, rules.standings)."""
+    from kiosk.store import results
+
+    return results
 
 
 class Store:
@@ -191,18 +199,18 @@ class Store:
         """Write results (and the season's standings) from the folded state."""
         if state is None:
             state = self.fold(tournament_id).state
-        return results_mod.record_results(self.conn, tournament_id, state)
+        return _results().record_results(self.conn, tournament_id, state)
 
     def results(self, tournament: str) -> list[results_mod.ResultRow]:
-        return results_mod.results_of(self.conn, tournament)
+        return _results().results_of(self.conn, tournament)
 
     def standings(self, season: str) -> list[results_mod.StandingRow]:
-        return results_mod.standings_of(self.conn, season)
+        return _results().standings_of(self.conn, season)
 
     def export_results(self, tournament: str, fmt: results_mod.ExportFormat) -> str:
         """Results as CSV or JSON, refreshed from the log first."""
         self.record_results(self.tournament(tournament).id)
-        return results_mod.export_results(self.conn, tournament, fmt)
+        return _results().export_results(self.conn, tournament, fmt)
 
     @retry_when_full
     def close_tournament(self, tournament_id: str, state: Tournament,
@@ -217,7 +225,7 @@ class Store:
         files = []
         for fmt in ("csv", "json"):
             path = folder / f"results-{tournament_id}.{fmt}"
-            path.write_text(results_mod.export_results(self.conn, tournament_id, fmt),
+            path.write_text(_results().export_results(self.conn, tournament_id, fmt),
                             encoding="utf-8")
             files.append(path)
         with transaction(self.conn) as conn:
@@ -237,14 +245,14 @@ class Store:
         before = {r.player_id: r.place for r in self.results(t.id)}
         state = self.fold(t.id, use_snapshot=False).state
         rows = self.record_results(t.id, state)
-        changes = [results_mod.PlaceChange(r.name, before.get(r.player_id), r.place) for r in rows
+        changes = [_results().PlaceChange(r.name, before.get(r.player_id), r.place) for r in rows
                    if before.get(r.player_id) != r.place]
         files = []
         for fmt in ("csv", "json"):
             path = folder / f"results-{t.id}.{fmt}"
             if t.status == "closed" or path.exists():
                 folder.mkdir(parents=True, exist_ok=True)
-                path.write_text(results_mod.export_results(self.conn, t.id, fmt),
+                path.write_text(_results().export_results(self.conn, t.id, fmt),
                                 encoding="utf-8")
                 files.append(path)
         return changes, files
@@ -253,7 +261,7 @@ class Store:
         """Standings as CSV or JSON, with every tournament's results refreshed first."""
         for t in self.tournaments(season):
             self.record_results(t.id)
-        return results_mod.export_standings(self.conn, season, fmt)
+        return _results().export_standings(self.conn, season, fmt)
 
     # --- housekeeping ---------------------------------------------------------
 

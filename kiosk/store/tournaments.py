@@ -24,6 +24,8 @@ __all__ = ["TournamentRow", "find_tournament", "list_tournaments", "on_added", "
 
 @dataclass(frozen=True)
 class TournamentRow:
+    """One tournament as the store lists it."""
+
     id: str
     name: str
     date: str

@@ -9,20 +9,20 @@ so nothing partial is kept, and the failure becomes a translated
 from __future__ import annotations
 
 import functools
-import logging
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
+from kiosk.lazylog import logger
 from kiosk.store.errors import DiskFull, StoreLocked, StoreReadOnly, StoreWriteFailed
 from kiosk.store.space import NEARLY_FULL, measure
 
 __all__ = ["begin", "db_file", "primary_code", "retry_when_full", "rollback", "transaction",
            "write_error"]
 
-log = logging.getLogger(__name__)
+log = logger(__name__)  # logging is imported when something is logged
 
 
 

@@ -36,7 +36,6 @@ import contextlib
 import ctypes
 import ctypes.util
 import errno
-import logging
 import os
 import select
 import sqlite3
@@ -49,9 +48,11 @@ from pathlib import Path
 from types import TracebackType
 from typing import Final
 
+from kiosk.lazylog import logger
+
 __all__ = ["FALLBACK_POLL", "Settle", "StoreWatcher", "open_reader"]
 
-log = logging.getLogger(__name__)
+log = logger(__name__)  # logging is imported when something is logged
 
 #: Seconds between two looks at ``data_version`` where inotify is missing.
 FALLBACK_POLL: Final = 1.0

@@ -40,10 +40,10 @@ def test_a_healthy_device(tmp_path: Path) -> None:
     assert lines[1].startswith("Ledig plass: ") and " byte av " in lines[1]
     assert lines[2] == "Filsystem: skrivbart"
     assert lines[3] == "Reserve: 4 194 304 byte (pubpoker.reserve)"
-    assert lines[4] == "Database: i orden (skjema 4, 2 hendingar, 2 spelarar)"
+    assert lines[4] == "Database: i orden (skjema 5, 2 hendingar, 2 spelarar)"
     assert lines[-1] == "Alt i orden."
     code, out = doctor(tmp_path, lang="en")
-    assert code == 0 and "Database: healthy (schema 4, 2 events, 2 players)" in out
+    assert code == 0 and "Database: healthy (schema 5, 2 events, 2 players)" in out
     code, out = doctor(tmp_path, "--json")
     report = json.loads(out)
     assert code == 0 and report["healthy"] and report["problems"] == []
@@ -52,7 +52,7 @@ def test_a_healthy_device(tmp_path: Path) -> None:
     assert report["reserve"]["present"] and report["reserve"]["bytes"] == 4194304
     assert {k: report["store"][k] for k in ("healthy", "quick_check", "schema_version",
                                             "events", "players")} == {
-        "healthy": True, "quick_check": "ok", "schema_version": 4, "events": 2, "players": 2}
+        "healthy": True, "quick_check": "ok", "schema_version": 5, "events": 2, "players": 2}
 
 
 def test_a_damaged_store_is_reported_and_left_alone(tmp_path: Path) -> None:
@@ -92,7 +92,7 @@ def test_a_full_disk_is_reported_with_the_store_still_healthy() -> None:
         assert code == 1
         assert "Ledig plass: 0 byte av 2 097 152 (0,0 %)" in out
         assert "Reserve: ingen" in out
-        assert "Database: i orden (skjema 4, 2 hendingar, 2 spelarar)" in out
+        assert "Database: i orden (skjema 5, 2 hendingar, 2 spelarar)" in out
         assert out.splitlines()[-1] == "Problem: Minnekortet er fullt"
         code, out = doctor(data, "--json")
         report = json.loads(out)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -458,3 +460,14 @@ def test_P7_low_matches_the_brute_force_reference(a: list[Card], b: list[Card]) 
         assert set(lo_a.cards) <= set(a)
         if lo_b is not None and ref_b is not None:
             assert sign(lo_a, lo_b) == sign(ref_b, ref_a)  # smaller tuple is the better low
+
+
+def test_the_tables_are_built_on_first_use_not_at_import() -> None:
+    """A process that imports the evaluator but ranks no hand never builds the tables."""
+    code = ("import rules.hands, rules.hand_tables as t, rules.showdown\n"
+            "before = 'UNSUITED' in vars(t)\n"
+            "rules.hands.evaluate_high('Ah Kh', 'Qh Jh Th 2c 3d')\n"
+            "print(before, 'UNSUITED' in vars(t), type(rules.hands.UNSUITED).__name__)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=60)
+    assert done.stdout.split() == ["False", "True", "dict"]

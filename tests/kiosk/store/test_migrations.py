@@ -35,7 +35,7 @@ def columns(conn: sqlite3.Connection, table: str) -> list[str]:
 
 
 def test_the_versions_are_numbered_from_one_without_gaps() -> None:
-    assert SCHEMA_VERSION == len(MIGRATIONS) == 4
+    assert SCHEMA_VERSION == len(MIGRATIONS) == 5
 
 
 def test_v1_builds_the_log_and_meta(tmp_path: Path) -> None:
@@ -91,7 +91,7 @@ def test_v4_migrates_a_v3_database_and_opens_as_a_store(tmp_path: Path) -> None:
                      " 'running', '2025')")
     conn.close()
     with open_store(path) as store:
-        assert schema_version(store.conn) == 4
+        assert schema_version(store.conn) == SCHEMA_VERSION
         assert {"clock_checkpoints", "snapshots"} <= tables(store.conn)
         assert store.device_id == "dev1"
         # The v3 data reads through the v4 store, and the device continues its seqs.
