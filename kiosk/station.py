@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from kiosk.lazylog import logger
 from kiosk.store import Folded, Notice, Store, StoredEvent, StoreError
@@ -19,14 +20,25 @@ from kiosk.store.looks import LookSchedule
 from kiosk.store.schema import get_meta, set_meta
 from kiosk.store.tx import transaction
 from kiosk.timebase import SharedClock
-from rules import authority
-from rules.authority import NotForThisDevice
-from rules.commands import Command, CreateTournament, decide
 from rules.errors import RulesError
 from rules.events import Event, Record
 from rules.state import Tournament
 
+if TYPE_CHECKING:
+    from rules.authority import NotForThisDevice
+    from rules.commands import Command, CreateTournament
+
 __all__ = ["NotForThisDevice", "Outcome", "Station"]
+
+
+def __getattr__(name: str) -> Any:
+    # The rules' commands and authority are a fifth of a read command's start-up
+    # (tournament show decides nothing): imported once something is decided.
+    if name == "NotForThisDevice":
+        from rules.authority import NotForThisDevice
+
+        return NotForThisDevice
+    raise AttributeError(name)
 
 log = logger(__name__)  # logging is imported when something is logged
 
@@ -141,6 +153,8 @@ class Station:
 
     def submit(self, command: Command) -> Outcome:
         """Decide, make durable, then fold; a refusal changes nothing anywhere."""
+        from rules.commands import CreateTournament, decide
+
         if isinstance(command, CreateTournament):
             return self.create(command)
         now = self.now()
@@ -159,6 +173,8 @@ class Station:
         """Start a new tournament on this device and make it the current one."""
         tid = tournament_id or f"t{self.rng.getrandbits(48):012x}"
         try:
+            from rules.commands import decide
+
             events = decide(Tournament(), command, now=self.now(), rng=self.rng)
             records = self.store.append_new(tid, events, one_action=True)
         except (RulesError, StoreError) as err:
@@ -205,12 +221,16 @@ class Station:
         """Whether this device's role lets it give ``command`` now (grey out the rest)."""
         if self.role is None:
             return True
+        from rules import authority
+
         return authority.can(self.state, command, self.role, self.table,
                              device_id=self.store.device_id)
 
     def _check_role(self, command: Command) -> None:
         """The rules' verdict on this device giving ``command``, before it is decided."""
         if self.role is not None:
+            from rules import authority
+
             authority.verify(self.state, command, self.role, self.table,
                              device_id=self.store.device_id)
 
@@ -219,6 +239,8 @@ class Station:
         if self.role is None:
             return
         for event in events:
+            from rules import authority
+
             authority.verify_event(self.role, self.table, event, origin=self.store.device_id)
 
     def _commit(self, events: Sequence[object]) -> list[Record]:

@@ -82,6 +82,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulesError as err:
         print(err.translate(args.lang), file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader stopped reading (``pubpoker tournament show | head``): not an
+        # error of ours. Python would complain again flushing stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     return int(status or 0)
 
 

@@ -15,7 +15,7 @@ import datetime as dt
 import random
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kiosk.cli import report
 from kiosk.cli.acting import CardWords
@@ -25,20 +25,10 @@ from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard, Store
 from kiosk.store.cli import add_data_dir, open_cli_store, store_path
 from kiosk.timebase import SharedClock
-from rules.commands import (
-    AdjustTime,
-    BustPlayers,
-    CheckIn,
-    Command,
-    DrawSeats,
-    NextLevel,
-    PauseClock,
-    PreviousLevel,
-    ResumeClock,
-    SetHandForHand,
-    StartClock,
-)
 from rules.errors import RulesError
+
+if TYPE_CHECKING:
+    from rules.commands import Command
 from rules.house import PROFILES
 from rules.i18n import DEFAULT_LANGUAGE, Counted, count, format_place
 from rules.structure import PRESETS
@@ -230,6 +220,8 @@ def _checkin(args: argparse.Namespace) -> int:
             player = players.match(args.name) or players.add(args.name)
         else:
             raise NameOrCardNeeded()
+        from rules.commands import CheckIn
+
         _run(station, CheckIn(player.id, player.name, player.cards))
         seat = station.state.players[player.id].seat
         if seat is None:
@@ -241,22 +233,32 @@ def _checkin(args: argparse.Namespace) -> int:
 
 def _seat_draw(args: argparse.Namespace) -> int:
     with _station(args) as station:
+        from rules.commands import DrawSeats
+
         _run(station, DrawSeats())
         _say(args, "drawn", tables=count(len(station.state.tables), "table", args.lang))
     return 0
 
 
-CLOCK: Mapping[str, Command] = {
-    "start": StartClock(), "pause": PauseClock(), "resume": ResumeClock(),
-    "next": NextLevel(), "prev": PreviousLevel(),
-}
+def _clock_command(action: str, seconds: float) -> Command:
+    # Imported here: the rules' commands are a fifth of tournament show's start-up.
+    from rules import commands
+
+    if action == "add":
+        return commands.AdjustTime(seconds)
+    made: Mapping[str, Command] = {
+        "start": commands.StartClock(), "pause": commands.PauseClock(),
+        "resume": commands.ResumeClock(), "next": commands.NextLevel(),
+        "prev": commands.PreviousLevel(),
+    }
+    return made[action]
 
 
 def _clock(args: argparse.Namespace) -> int:
     if args.action == "add":
         check_number("clock add", args.seconds, -CLOCK_ADJUST_MAX, CLOCK_ADJUST_MAX)
     with _station(args) as station:
-        command = AdjustTime(args.seconds) if args.action == "add" else CLOCK[args.action]
+        command = _clock_command(args.action, getattr(args, "seconds", 0.0))
         _run(station, command)
         from kiosk.cli import show_words
 
@@ -267,6 +269,8 @@ def _clock(args: argparse.Namespace) -> int:
 
 def _hand_for_hand(args: argparse.Namespace) -> int:
     with _station(args) as station:
+        from rules.commands import SetHandForHand
+
         _run(station, SetHandForHand(args.state == "on"))
         _say(args, "done")
     return 0
@@ -275,6 +279,8 @@ def _hand_for_hand(args: argparse.Namespace) -> int:
 def _bust(args: argparse.Namespace) -> int:
     with _station(args) as station:
         player = _player(station, args.name)
+        from rules.commands import BustPlayers
+
         _run(station, BustPlayers((player,)))
         entry = station.state.players[player]
         _say(args, "out", name=entry.name, place=format_place(entry.place or 0, args.lang))

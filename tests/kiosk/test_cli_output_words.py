@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from kiosk.store.migrations import SCHEMA_VERSION
 from tests.kiosk.word_lists import WORD_LISTS, leaks
 
 REPO = Path(__file__).resolve().parents[2]
@@ -23,13 +24,16 @@ REPO = Path(__file__).resolve().parents[2]
 pytestmark = [WORD_LISTS, pytest.mark.slow]
 
 SINGULAR = {
-    "nn": ["Poeng for 1 påmeld (", "(skjema 4, 1 hending, 0 spelarar)", "(1 hending, ",
+    "nn": ["Poeng for 1 påmeld (",
+           f"(skjema {SCHEMA_VERSION}, 1 hending, 0 spelarar)", "(1 hending, ",
            "Importerte: 1 ny, 0 fekk kort, 0 uendra, 0 feil", "er trekt: 1 bord\n",
            "Vinnar: sete 2"],
-    "nb": ["Poeng for 1 påmeldt (", "(skjema 4, 1 hendelse, 0 spillere)", "(1 hendelse, ",
+    "nb": ["Poeng for 1 påmeldt (",
+           f"(skjema {SCHEMA_VERSION}, 1 hendelse, 0 spillere)", "(1 hendelse, ",
            "Importerte: 1 ny, 0 fikk kort, 0 uendrede, 0 feil", "er trukket: 1 bord\n",
            "Vinner: sete 2"],
-    "da": ["Point for 1 tilmeldt (", "(skema 4, 1 hændelse, 0 spillere)", "(1 hændelse, ",
+    "da": ["Point for 1 tilmeldt (",
+           f"(skema {SCHEMA_VERSION}, 1 hændelse, 0 spillere)", "(1 hændelse, ",
            "Importerede: 1 ny, 0 fik kort, 0 uændrede, 0 fejl", "er trukket: 1 bord\n",
            "Vinder: sæde 2"],
 }
