@@ -272,7 +272,11 @@ def _hand_for_hand(args: argparse.Namespace) -> int:
         from rules.commands import SetHandForHand
 
         _run(station, SetHandForHand(args.state == "on"))
-        _say(args, "done")
+        from kiosk.cli.show_words import words
+
+        w = words(args.lang)
+        # What is now so, in the words tournament show uses ("Hand for hand: på").
+        print(f"{w['hfh']}: {w['on'] if station.state.hand_for_hand else w['off']}")
     return 0
 
 

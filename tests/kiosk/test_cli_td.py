@@ -48,9 +48,9 @@ def test_a_night_from_the_terminal(night: Path, capsys: pytest.CaptureFixture[st
     assert run(capsys, night, "clock", "prev")[1] == "Level 1: 100/200, 30:00 left – Clock paused\n"
     assert run(capsys, night, "clock", "resume")[1] == "Level 1: 100/200, 30:00 left\n"
     assert run(capsys, night, "clock", "add", "-120")[1].startswith("Level 1: 100/200, 28:0")
-    assert run(capsys, night, "hand-for-hand", "on") == (0, "OK\n", "")
+    assert run(capsys, night, "hand-for-hand", "on") == (0, "Hand for hand: on\n", "")
     assert state_of(night).hand_for_hand
-    assert run(capsys, night, "hand-for-hand", "off") == (0, "OK\n", "")
+    assert run(capsys, night, "hand-for-hand", "off") == (0, "Hand for hand: off\n", "")
     assert not state_of(night).hand_for_hand
     code, out, _ = run(capsys, night, "bust", "player 3")
     assert (code, out) == (0, "Player 3: 12th\n")
