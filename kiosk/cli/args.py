@@ -205,7 +205,7 @@ _WORDS: Final = {
                       "on the Pi, else ~/.local/share/pubpoker)",
         "--json": "print the answer as JSON (where the command has a JSON form)",
         "--version": "print the version and exit",
-        "--help": "show this help and exit",
+        "--help": "show this help message and exit",
         "usage": "usage: ", "positionals": "positional arguments", "options": "options",
     },
 }

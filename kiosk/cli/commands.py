@@ -17,9 +17,9 @@ __all__ = ["COMMANDS", "command_help", "module_of"]
 #: command name -> (module under kiosk.cli, help in nn, nb, da, en), in the help's order.
 COMMANDS: Final[dict[str, tuple[str, dict[str, str]]]] = {
     "backup": ("backup_cmd", {
-        "nn": "kopier databasen til PATH (trygt medan kiosken køyrer)",
-        "nb": "kopier databasen til PATH (trygt mens kiosken kjører)",
-        "da": "kopiér databasen til PATH (sikkert mens kiosken kører)",
+        "nn": "kopier databasen til STI (trygt medan kiosken køyrer)",
+        "nb": "kopier databasen til STI (trygt mens kiosken kjører)",
+        "da": "kopiér databasen til STI (sikkert, mens kiosken kører)",
         "en": "copy the store to PATH (safe while the kiosk runs)"}),
     "config": ("config_cmd", {
         "nn": "fila pubpoker.toml til eininga",
@@ -143,7 +143,11 @@ def command_help(command: str, lang: str) -> str:
     """The command's line in the top-level help, in ``lang`` (English for an unknown code).
 
     >>> command_help("bust", "nb"), command_help("bust", "xx")
-    ('en spiller er ute', 'a player is out')
+    ('en spiller er slått ut', 'a player is out')
     """
-    texts = COMMANDS[command][1]
-    return texts.get(lang, texts["en"])
+    from kiosk.cli.help_words import HELP  # a plain dict module, as this one
+
+    # The help catalogue's line where it has one: the command's own help page says
+    # the same, so the two cannot drift apart (this table's is the fallback).
+    texts = HELP.get(command) or COMMANDS[command][1]
+    return texts.get(lang) or texts["en"]
