@@ -112,7 +112,9 @@ _NOT_WORDS = re.compile(
     r"|\b(?:[2-9TJQKA][shdc])+\b|\"[\w-]+\":"
     # The config file's own syntax: [section], section.key, key = value; and
     # device names that end in a number (HDMI-A-1).
-    r"|\[\w+\]|\w+\.\w+|\w+ = (?:\"[^\"]*\"|\S+)|[\w-]+-\d+\b")
+    r"|\[\w+\]|\w+\.\w+|\w+ = (?:\"[^\"]*\"|\S+)|[\w-]+-\d+\b"
+    # Ids the store draws at random (t3bd342483488): hex that may spell "bad" or "face".
+    r"|\bt?[0-9a-f]{12}\b")
 _SEED_PHRASES = re.compile(
     "|".join(rf"\b{re.escape(w)}\b" for w in sorted(SEED_WORDS) if "-" in w), re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
