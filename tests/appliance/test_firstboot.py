@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -306,7 +307,10 @@ def test_all_commands_share_one_budget(tmp_path: Path) -> None:
                            "1.5", path=f"{bin_dir}:/usr/bin:/bin")
     took = time.monotonic() - began
     assert result.returncode == 0 and took < 6, (took, result.stderr)
-    assert "failed: hostname pubpoker-display: timed out after 1.5 s" in result.stderr
+    # The first command gets what is left of the budget once the files are written:
+    # 1.5 s, or a tenth less on a loaded machine.
+    assert re.search(r"failed: hostname pubpoker-display: timed out after 1\.[45] s",
+                     result.stderr), result.stderr
     assert "failed: rfkill: not run, the 1.5 s for commands are used up" in result.stderr
     # The files do not wait for the commands: NetworkManager finds its keyfile.
     assert (tmp_path / "root/etc/NetworkManager/system-connections"
