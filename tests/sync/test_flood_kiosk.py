@@ -74,6 +74,23 @@ def listening_port(host: Host, pid: int) -> int:
     raise AssertionError(f"pid {pid} listens on no TCP port:\n{out}")
 
 
+def start_in_step(a: Kiosk, b: Kiosk, a_store: StoreWatch, b_store: StoreWatch,
+                  b_frames: FrameLog) -> tuple[int, int]:
+    """Start A and B; once B has A's tournament on its clock screen, B's pid and sync port."""
+    a.start()
+    b.start()
+    assert a.process is not None and b.process is not None and b.host is not None
+    total = a_store.count()
+    wait(lambda: b_store.count() >= total, 90, "B to get A's tournament by sync")
+    shown = wait(lambda: b_frames.first_showing(b_store.max_rowid()), 30,
+                 "B to show A's tournament")
+    # The TV shows a tournament's fresh seating for NEWS_SECONDS before its clock,
+    # and a pause or resume changes nothing on the seating screen.
+    time.sleep(max(0.0, shown.at + NEWS_SECONDS + 3.0 - time.monotonic()))
+    pid = b.process.pid
+    return pid, listening_port(b.host, pid)
+
+
 def cross(a: Kiosk, b_store: StoreWatch, b_frames: FrameLog, verb: str,
           within: float = CROSS_WITHIN) -> tuple[float, float]:
     """Seconds from ``pubpoker clock VERB`` on A to the event durable on B, and on B's screen."""
@@ -101,18 +118,8 @@ def test_a_real_display_kiosk_stays_up_and_in_step_through_a_flood(
     b_store, b_frames = StoreWatch(b.data), FrameLog(b.frame_log)
     a_store = StoreWatch(a.data)
     try:
-        a.start()
-        b.start()
-        assert a.process is not None and b.process is not None and b.host is not None
-        total = a_store.count()
-        wait(lambda: b_store.count() >= total, 90, "B to get A's tournament by sync")
-        shown = wait(lambda: b_frames.first_showing(b_store.max_rowid()), 30,
-                     "B to show A's tournament")
-        # The TV shows a tournament's fresh seating for NEWS_SECONDS before its clock,
-        # and a pause or resume changes nothing on the seating screen.
-        time.sleep(max(0.0, shown.at + NEWS_SECONDS + 3.0 - time.monotonic()))
-        pid = b.process.pid
-        port = listening_port(b.host, pid)
+        pid, port = start_in_step(a, b, a_store, b_store, b_frames)
+        assert b.process is not None and b.host is not None
         quiet = cross(a, b_store, b_frames, "resume")
 
         flood = start_flood(attacker, b.host.address, port, silent=SILENT, seconds=SECONDS)
@@ -181,16 +188,8 @@ def test_a_real_display_kiosk_out_of_descriptors_keeps_drawing_and_in_step(
     b_store, b_frames = StoreWatch(b.data), FrameLog(b.frame_log)
     a_store = StoreWatch(a.data)
     try:
-        a.start()
-        b.start()
-        assert a.process is not None and b.process is not None and b.host is not None
-        total = a_store.count()
-        wait(lambda: b_store.count() >= total, 90, "B to get A's tournament by sync")
-        shown = wait(lambda: b_frames.first_showing(b_store.max_rowid()), 30,
-                     "B to show A's tournament")
-        time.sleep(max(0.0, shown.at + NEWS_SECONDS + 3.0 - time.monotonic()))
-        pid = b.process.pid
-        port = listening_port(b.host, pid)
+        pid, port = start_in_step(a, b, a_store, b_store, b_frames)
+        assert b.process is not None and b.host is not None
         cross(a, b_store, b_frames, "resume")
         held = _descriptors(pid)
         limit = held + 12
