@@ -60,7 +60,8 @@ def worst_case_night() -> tuple[Night, str]:
 
 
 def view_for(night: Night, seat: int, lang: str, now: float = 45.0) -> TableScreenView:
-    return table_screen_view(night.state, 1, now, lang, last=night.records[-1],
+    bust = next(r for r in reversed(night.records) if r.event.kind.value == "players-busted")
+    return table_screen_view(night.state, 1, now, lang, last=bust, undo_window=30.0,
                              step=PromptStep(busting=True, seat=seat), time_confirmed=False)
 
 
@@ -111,6 +112,7 @@ def test_a_second_later_only_the_countdowns_are_redrawn() -> None:
     before = view_for(night, int(seat), "nn", now=45.0)
     after = view_for(night, int(seat), "nn", now=46.0)
     assert before.digits != after.digits and before.clock != after.clock
+    assert before.undo != after.undo and after.last_action == "Sist: slått ut"
     surface, _ = drawn((480, 320), before)
     dirty = render_table_tick(surface, after, before)
     assert dirty
