@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kiosk.table_screen import ACTIONS, PromptStep, TableScreenView, table_screen_view
-from rules.events import Record
+from rules.events import EventKind, Record
 
 if TYPE_CHECKING:
     from kiosk.app import App
@@ -28,7 +28,9 @@ class TableDevice:
         #: Once a peer gave the time it stays given: a Wi-Fi blip later leaves the
         #: clock on its last offset, which is still the room's time.
         self.time_confirmed = False
-        self._last: tuple[tuple[str | None, int], Record | None] | None = None
+        self._tournament: str | None = None
+        self._seen = 0
+        self._last: Record | None = None
 
     def confirmed(self) -> bool:
         """Whether a display or console has answered with the shared time yet."""
@@ -41,17 +43,29 @@ class TableDevice:
         return self.time_confirmed
 
     def last_action(self) -> Record | None:
-        """This device's newest action (read again only when the log grew)."""
+        """This device's newest action, or None once it was undone.
+
+        Only the records the log gained since the last look are read: a table
+        device folds every peer's events all night.
+        """
         station = self.app.station
-        key = (station.tournament_id, station.folded_rowid)
-        if self._last is None or self._last[0] != key:
-            last = None
-            if station.tournament_id is not None:
-                me = self.app.store.device_id
-                last = next((r for r in reversed(self.app.store.records(station.tournament_id))
-                             if r.device_id == me and r.event.kind.value in ACTIONS), None)
-            self._last = (key, last)
-        return self._last[1]
+        tournament = station.tournament_id
+        if tournament != self._tournament:
+            self._tournament, self._seen, self._last = tournament, 0, None
+        if tournament is None or station.folded_rowid <= self._seen:
+            return self._last
+        me = self.app.store.device_id
+        fresh = [r for r in self.app.store.log.records(tournament, after_rowid=self._seen,
+                                                       upto_rowid=station.folded_rowid)
+                 if r.device_id == me]
+        self._seen = station.folded_rowid
+        if fresh:
+            newest = max(fresh, key=lambda r: r.seq)
+            if newest.event.kind.value in ACTIONS:
+                self._last = newest
+            elif newest.event.kind is EventKind.ACTION_UNDONE:
+                self._last = None
+        return self._last
 
     def step(self) -> PromptStep:
         from kiosk.controls.dispatch import Mode
