@@ -219,6 +219,15 @@ def _controls(app: App, roles: str, table: int | None) -> Any:
     return Controller(app.station, wanted, table, monotonic=app.loop.monotonic)
 
 
+def _table_screen(app: App, options: Options) -> None:
+    """A table device (not also the wall) shows its own table instead of the wall's screens."""
+    roles = options.role.split("+")
+    if "table" in roles and "display" not in roles and options.table is not None:
+        from kiosk.table_device.live import TableDevice
+
+        app.loop.table_screen = TableDevice(app, options.table).view
+
+
 def bootstrap(config_or_options: Any, *, fake: bool = False,
               overrides: Mapping[str, Any] | None = None, screen: bool = True,
               time_base: SimulatedTime | None = None) -> App:
@@ -297,6 +306,7 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
         app.loop.time_of_day = lambda: "20:00"
     if "table" not in options.role.split("+") or options.table is not None:
         app.loop.controls = _controls(app, options.role, options.table)
+    _table_screen(app, options)
     if options.watchdog and not fake and screen:
         app.on_ready.append(_ready("Showing the kiosk"))
     if not isinstance(config_or_options, Options):

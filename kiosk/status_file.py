@@ -63,8 +63,20 @@ def snapshot(app: App) -> dict[str, Any]:
         "status_line": loop.status_line()[0],
         "popups": [[p.title, p.line, p.kind] for p in loop.overlays.popups],
         "speed": app.clock.speed,
+        "table_screen": _table_screen(app),
         **_sync(app.sync),
     }
+
+
+def _table_screen(app: App) -> dict[str, Any] | None:
+    """A table device's screen as last drawn (its view model), or None on the wall's."""
+    import dataclasses
+
+    from kiosk.table_screen import TableScreenView
+
+    drawn = app.loop.painter.last
+    view = None if drawn is None else drawn.view
+    return dataclasses.asdict(view) if isinstance(view, TableScreenView) else None
 
 
 def _sync(service: Any) -> dict[str, Any]:

@@ -115,6 +115,9 @@ class KioskLoop:
         self.side_panel: Callable[[str], Sequence[str]] = lambda lang: ()
         #: Show the check-in screen instead of the clock while players check in.
         self.check_in_screen = False
+        #: A table device's own screen (:mod:`kiosk.table_device`), set by the
+        #: bootstrap: it is shown instead of the wall's screens, pop-ups included.
+        self.table_screen: Callable[[], object] | None = None
         self.running = True
         self.iterations = 0
         self.screen = Screen.CLOCK
@@ -287,11 +290,19 @@ class KioskLoop:
         lines = self.overlays.help_lines()
         if lines is not None:
             return help_view(lines, self.lang)
+        if self.table_screen is not None:
+            return self.table_screen()
         return view_of(self.screen, self.station.state, self.context())
 
     def draw(self) -> str:
         """Bring the display up to date; returns "full", "tick" or "" (nothing changed)."""
         view = self.view()
+        if self.table_screen is not None and not isinstance(view, HelpView):
+            # The table screen shows what was said in its prompt box, and its own
+            # called clock: nothing lies over its seats.
+            return self.painter.draw(Frame(view, None, "", self.status_line(),
+                                           pixel_shift(self.monotonic(), self.painter.amplitude),
+                                           self.lang, (), self.screen.value))
         # The help screen is read while it is up: pop-ups wait behind it.
         popup = None if isinstance(view, HelpView) else self.overlays.current()
         # A called clock (C5) outranks the busts: the room must see it count down.
