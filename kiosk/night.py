@@ -38,7 +38,6 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
 import pygame
@@ -62,6 +61,7 @@ from rules.commands import (
 )
 from rules.events import SitAndGoStarted
 from rules.i18n import format_time
+from rules.records import RecordMethods, record
 from rules.state import Phase
 
 __all__ = ["GUEST_AFTER", "JOIN_PATIENCE", "JOIN_WAIT", "NEW_CONFIRM_SECONDS", "Night",
@@ -118,8 +118,8 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
                "da": "Resultaterne er gemt", "en": "The results are saved"},
 }
 
-@dataclass(frozen=True)
-class Words:
+@record
+class Words(RecordMethods):
     """A message of this module, translated when drawn (like :class:`Say`)."""
 
     key: str
