@@ -36,13 +36,14 @@ def page_addresses(port: int) -> tuple[str, str]:
 
 def attach_viewer(app: Any, port: int, *, qr: bool = True) -> ViewerFeed | None:
     """Serve the page on ``port``; fed from the loop, stopped with the app."""
-    server = ViewerServer(port=port)
+    feed = ViewerFeed(app.station, None, lang=app.loop.lang)
+    # The night as it is now, so the first phone never sees an empty page.
+    feed.server = server = ViewerServer(port=port, document=feed.first())
     try:
         server.start()
     except OSError as err:
         log.error("the players' page is not served on port %d: %s", port, err.strerror or err)
         return None
-    feed = ViewerFeed(app.station, server, lang=app.loop.lang)
     app.on_tick.append(feed.tick)
     app.on_close.insert(0, server.stop)
     log.info("the players' page is served on port %d", server.port)

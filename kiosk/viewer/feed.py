@@ -53,6 +53,12 @@ class ViewerFeed:
             log.exception("viewer document not built")
             self._boundary = math.inf
 
+    def first(self) -> bytes:
+        """The document for the server's start; the next :meth:`tick` builds only on a change."""
+        station = self.station
+        self._key = (station.tournament_id, station.folded_rowid, id(station.state))
+        return self.build(station.now())
+
     def build(self, now: float) -> bytes:
         state = self.station.state
         doc = night_json(state, now, lang=self.lang, speed=self.station.clock.speed,

@@ -62,6 +62,34 @@ _SECURITY: Final = (("X-Content-Type-Options", "nosniff"),
                      "frame-ancestors 'none'"))
 
 
+_NOT_ALLOWED: Final = (b"HTTP/1.1 405 Method Not Allowed\r\nAllow: GET\r\n"
+                       b"Content-Type: text/plain; charset=utf-8\r\nContent-Length: 10\r\n"
+                       b"Connection: close\r\n\r\nread only\n")
+
+
+class _GetOnly(ServerConnection):
+    """A connection that answers 405 to anything but GET from its first bytes.
+
+    websockets' parser refuses a request with a body by closing without a
+    word, and would read the body's headers first; a POST here is told what
+    it is at once, before anything else of it is read.
+    """
+
+    _head: bytes | None = b""
+
+    def data_received(self, data: bytes) -> None:
+        if self._head is not None:
+            self._head += data[:4]
+            if not b"GET ".startswith(self._head[:4]):
+                self._head = None
+                self.transport.write(_NOT_ALLOWED)
+                self.transport.close()
+                return
+            if len(self._head) >= 4:
+                self._head = None
+        super().data_received(data)
+
+
 def _files() -> dict[str, tuple[bytes, str]]:
     folder = resources.files("kiosk.viewer") / "static"
     return {path: ((folder / name).read_bytes(), kind) for path, (name, kind) in _STATIC.items()}
@@ -79,10 +107,12 @@ class ViewerServer:
     """The page's server on its own thread; :meth:`publish` from the main loop."""
 
     def __init__(self, *, host: str | None = None, port: int = 8080,
-                 max_connections: int = MAX_CONNECTIONS) -> None:
+                 max_connections: int = MAX_CONNECTIONS,
+                 document: bytes = b'{"v": 1, "tournament": false}') -> None:
         self.host, self.port, self.max_connections = host, port, max_connections
         self._files = _files()
-        self._document = b'{"v": 1, "tournament": false}'
+        #: What /night.json answers and a phone is sent first (the night at the start).
+        self._document = document
         self._live: set[ServerConnection] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: Server | None = None
@@ -149,7 +179,8 @@ class ViewerServer:
         self._server = await serve(
             self._follow, self.host, self.port, process_request=self._route,
             max_size=MAX_MESSAGE, max_queue=1, compression=None, open_timeout=OPEN_TIMEOUT,
-            ping_interval=None, close_timeout=1, server_header=None)
+            ping_interval=None, close_timeout=1, server_header=None,
+            create_connection=_GetOnly)
         sockets = list(self._server.sockets)
         if sockets:
             self.port = int(sockets[0].getsockname()[1])

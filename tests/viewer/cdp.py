@@ -108,7 +108,8 @@ class Browser:
     def wait_for(self, expression: str, timeout: float = 10.0, every: float = 0.02) -> float:
         """Poll ``expression`` in the page until true; returns when (monotonic)."""
         end = time.monotonic() + timeout
-        guarded = f"(() => {{ try {{ return !!({expression}); }} catch (e) {{ return false; }} }})()"
+        guarded = (f"(() => {{ try {{ return !!({expression}); }} "
+                   "catch (e) { return false; } })()")
         while True:
             if self.js(guarded):
                 return time.monotonic()
