@@ -17,7 +17,8 @@ Read-only and bounded: GET only (anything else is 405), no request bodies
 (websockets refuses them), request lines and headers capped by websockets
 (8 KiB, 128 headers), a phone may send at most :data:`MAX_MESSAGE` bytes on
 the websocket (it has nothing to say), a handshake has
-:data:`OPEN_TIMEOUT` seconds, and at most :data:`MAX_CONNECTIONS` are open.
+:data:`OPEN_TIMEOUT` seconds, and at most :data:`MAX_CONNECTIONS` are open
+(one more is told 503 as it arrives).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import threading
 from collections.abc import Mapping
 from http import HTTPStatus
 from importlib import resources
-from typing import Final
+from typing import Any, Final, cast
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.datastructures import Headers
@@ -67,17 +68,48 @@ _NOT_ALLOWED: Final = (b"HTTP/1.1 405 Method Not Allowed\r\nAllow: GET\r\n"
                        b"Connection: close\r\n\r\nread only\n")
 
 
-class _GetOnly(ServerConnection):
-    """A connection that answers 405 to anything but GET from its first bytes.
+_TOO_MANY: Final = (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\n"
+                    b"Content-Type: text/plain; charset=utf-8\r\nContent-Length: 16\r\n"
+                    b"Connection: close\r\n\r\ntoo many phones\n")
 
-    websockets' parser refuses a request with a body by closing without a
-    word, and would read the body's headers first; a POST here is told what
-    it is at once, before anything else of it is read.
+
+class _GetOnly(ServerConnection):
+    """A connection counted against the cap, answering 405 to anything but GET.
+
+    Past the cap a connection is told 503 as it arrives, before a byte of it
+    is read. websockets' parser refuses a request with a body by closing
+    without a word, and would read the body's headers first; a POST here is
+    told what it is at once, before anything else of it is read.
     """
 
     _head: bytes | None = b""
 
+    def __init__(self, *args: Any, viewer: ViewerServer, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.viewer = viewer
+        self.counted = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        viewer = self.viewer
+        if viewer.open >= viewer.max_connections:
+            cast(asyncio.Transport, transport).write(_TOO_MANY)
+            transport.close()
+            self._head = None
+            super().connection_made(transport)
+            return
+        viewer.open += 1
+        self.counted = True
+        super().connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            self.counted = False
+            self.viewer.open -= 1
+        super().connection_lost(exc)
+
     def data_received(self, data: bytes) -> None:
+        if not self.counted:
+            return
         if self._head is not None:
             self._head += data[:4]
             if not b"GET ".startswith(self._head[:4]):
@@ -123,6 +155,8 @@ class ViewerServer:
         self._beat: asyncio.TimerHandle | None = None
         #: Documents sent to phones (each publish to each live phone counts one).
         self.sent = 0
+        #: Connections open now, counted on the server's thread against the cap.
+        self.open = 0
 
     # --- main thread -------------------------------------------------------------------
 
@@ -176,11 +210,15 @@ class ViewerServer:
 
     async def _main(self) -> None:
         self._stopping = asyncio.Event()
+
+        def connection(*args: Any, **kwargs: Any) -> _GetOnly:
+            return _GetOnly(*args, viewer=self, **kwargs)
+
         self._server = await serve(
             self._follow, self.host, self.port, process_request=self._route,
             max_size=MAX_MESSAGE, max_queue=1, compression=None, open_timeout=OPEN_TIMEOUT,
             ping_interval=None, close_timeout=1, server_header=None,
-            create_connection=_GetOnly)
+            create_connection=cast(Any, connection))
         sockets = list(self._server.sockets)
         if sockets:
             self.port = int(sockets[0].getsockname()[1])
@@ -197,10 +235,6 @@ class ViewerServer:
         if request.method != "GET":
             return _response(HTTPStatus.METHOD_NOT_ALLOWED, b"read only\n",
                              "text/plain; charset=utf-8", {"Allow": "GET"})
-        server = self._server
-        if server is not None and len(server.connections) > self.max_connections:
-            return _response(HTTPStatus.SERVICE_UNAVAILABLE, b"too many phones\n",
-                             "text/plain; charset=utf-8", {"Retry-After": "5"})
         path = request.path.split("?", 1)[0]
         if path == LIVE_PATH:
             if "websocket" not in request.headers.get("Upgrade", "").lower():
