@@ -207,3 +207,32 @@ def test_the_port_flag_is_refused_in_the_users_language() -> None:
     assert done.returncode == 2
     assert "--viewer-port må vere ein port frå 1 til 65535, eller 0 for ingen" in done.stderr
     assert free_port() > 0
+
+
+def test_a_peers_bust_reaches_the_phones_in_the_loops_next_turn(tmp_path: Path) -> None:
+    """A peer's records, stored and folded by the station as sync's replicator does,
+    are on the phones after one turn of the loop, with no wait for the next second."""
+    from kiosk.bootstrap import Options, bootstrap
+    from kiosk.store import open_store
+    from rules.commands import BustPlayers
+    from tests.kiosk.store.helpers import Night, players
+
+    peer = open_store(data_dir=tmp_path / "peer")
+    night = Night(peer, "t1").started(players(4))
+    port = free_port()
+    app = bootstrap(Options(data_dir=str(tmp_path / "wall"), viewer_port=port,
+                            viewer_qr=False, sound=False), fake=True)
+    try:
+        app.station.accept(peer.missing_since({}))
+        app.loop.step(block=False)
+        with connect(f"ws://127.0.0.1:{port}/live", open_timeout=5) as phone:
+            assert json.loads(phone.recv(timeout=5))["remaining"] == 4
+            app.station.accept(night.do(BustPlayers(("p1",), by="p2")))
+            sent = time.monotonic()
+            app.loop.step(block=False)
+            doc = json.loads(phone.recv(timeout=5))
+            assert doc["remaining"] == 3 and time.monotonic() - sent < 1.0
+            assert [r["name"] for r in doc["words"]["nn"]["placed"]] == ["Player 1"]
+    finally:
+        app.close()
+        peer.close()
