@@ -51,6 +51,8 @@ OPEN_TIMEOUT: Final = 5.0
 #: hears nothing for three of them shows that it is stale (a dropped Wi-Fi
 #: leaves a websocket open for minutes). Only while phones are connected.
 HEARTBEAT: Final = 10.0
+#: Bytes a phone may leave unread (a few documents) before it is let go.
+MAX_UNSENT: Final = 256 * 1024
 
 _STATIC: Final = {"/": ("index.html", "text/html; charset=utf-8"),
                   "/index.html": ("index.html", "text/html; charset=utf-8"),
@@ -265,16 +267,24 @@ class ViewerServer:
 
     def _publish(self, document: bytes) -> None:
         self._document = document
+        self._send(document.decode())
+
+    def _send(self, message: str) -> None:
+        """One encoded frame written to every phone's socket, awaiting none: a slow
+        phone does not hold up the others. One that has not taken what it was sent
+        (its Wi-Fi gone while TCP still thinks it is there) is let go rather than
+        buffered for: it reconnects and is sent the whole night then."""
+        for conn in list(self._live):
+            if conn.transport.get_write_buffer_size() > MAX_UNSENT:
+                self._live.discard(conn)
+                conn.transport.abort()
         if self._live:
-            # One encoded frame written to every socket, without awaiting any: a
-            # slow phone's buffer grows (websockets drops it past its limit), the
-            # others are not held up.
-            broadcast(self._live, document.decode())
+            broadcast(self._live, message)
             self.sent += len(self._live)
 
     def _heartbeat(self) -> None:
         if not self._live:
             self._beat = None  # no phones: no timer either
             return
-        broadcast(self._live, "{}")
+        self._send("{}")
         self._beat = asyncio.get_running_loop().call_later(HEARTBEAT, self._heartbeat)

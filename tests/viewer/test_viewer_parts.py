@@ -236,3 +236,25 @@ def test_a_peers_bust_reaches_the_phones_in_the_loops_next_turn(tmp_path: Path) 
     finally:
         app.close()
         peer.close()
+
+
+def test_a_phone_that_stops_reading_is_let_go_not_buffered_for(server: ViewerServer) -> None:
+    with socket.socket() as stuck:
+        # A small window before connecting: the kernel holds little for it.
+        stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        stuck.connect(("127.0.0.1", server.port))
+        stuck.sendall(b"GET /live HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                      b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                      b"Sec-WebSocket-Version: 13\r\n\r\n")
+        assert stuck.recv(12) == b"HTTP/1.1 101"
+        end = time.monotonic() + 5
+        while server.phones != 1:
+            assert time.monotonic() < end
+            time.sleep(0.01)
+        big = json.dumps({"v": 1, "pad": "x" * 50000}).encode()
+        end = time.monotonic() + 20
+        while server.phones != 0:  # documents the phone never reads
+            assert time.monotonic() < end, "the stuck phone was kept"
+            server.publish(big)
+            time.sleep(0.01)
+        assert server.sent < 400
