@@ -80,7 +80,19 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     parser.add_argument("--until-finished", action="store_true",
                         help=words("demo.until-finished"))
     parser.add_argument("--screenshot", default=None, help=words("screenshot"))
+    parser.add_argument("--viewer-port", type=_port, default=None, metavar="PORT",
+                        help=words("demo.viewer-port"))
     parser.set_defaults(func=_demo)
+
+
+def _port(text: str) -> int:
+    from kiosk.cli.kiosk_cmd import parse_port
+
+    return parse_port(text)
+
+
+#: Where a windowed demo serves the players' page (a busy port only logs it).
+DEMO_VIEWER_PORT = 8080
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -90,6 +102,10 @@ def _demo(args: argparse.Namespace) -> int:
     options = replace(
         DEMO_OPTIONS, lang=args.lang, size=args.size, fullscreen=args.fullscreen,
         headless=args.headless, speed=args.speed, seed=args.seed, data_dir=args.data_dir,
-        temp_data=args.data_dir is None, sound=not args.no_sound and not args.headless)
+        temp_data=args.data_dir is None, sound=not args.no_sound and not args.headless,
+        # A window is for someone to try it, phone in hand; a headless run (the
+        # README's, the tests') draws the same frames wherever it runs.
+        viewer_port=(DEMO_VIEWER_PORT if args.viewer_port is None and not args.headless
+                     else args.viewer_port or None))
     return run_demo(options, frames=args.frames, screenshot=args.screenshot,
                     until_finished=args.until_finished)

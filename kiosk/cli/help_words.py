@@ -108,6 +108,15 @@ HELP: Final[dict[str, dict[str, str]]] = {
         "nb": "tegn med SDLs tomme drivere, uten vindu",
         "da": "tegn med SDLs tomme drivere, uden vindue",
         "en": "render with SDL's dummy drivers, without a window"},
+    "demo.viewer-port": {
+        "nn": "serv sida for spelarane sine mobilar på denne porten (0: ikkje; standard 8080 "
+              "med vindauge, ingen utan)",
+        "nb": "server siden for spillernes mobiler på denne porten (0: ikke; standard 8080 "
+              "med vindu, ingen uten)",
+        "da": "server siden til spillernes mobiler på denne port (0: ikke; standard 8080 "
+              "med vindue, ingen uden)",
+        "en": "serve the players' phone page on this port (0: not at all; default 8080 "
+              "with a window, none without)"},
     "demo.until-finished": {
         "nn": "stopp når kvelden har ein vinnar (utan vindauge: på falsk tid, snøgt)",
         "nb": "stopp når kvelden har en vinner (uten vindu: på falsk tid, raskt)",
