@@ -85,7 +85,7 @@ class Band:
 class Bands(dict[str, Band]):
     """A screen's bands by name, with the frame they were cut from."""
 
-    def __init__(self, surface: pygame.Surface) -> None:
+    def __init__(self, surface: pygame.Surface | tuple[int, int]) -> None:
         super().__init__()
         self.frame = Frame(surface)
 
@@ -128,7 +128,7 @@ def qr_slot_of(frame: Frame) -> pygame.Rect:
     return pygame.Rect(frame.width - frame.margin - side, bottom - side, side, side)
 
 
-def clock_bands(surface: pygame.Surface) -> Bands:
+def clock_bands(surface: pygame.Surface | tuple[int, int]) -> Bands:
     """The clock screen: header, level, blinds, digits, banner, next level, the field."""
     bands = Bands(surface)
     right = qr_slot_of(bands.frame).left - bands.frame.margin // 2

@@ -129,8 +129,9 @@ class Frame:
     text sizes are fractions of the height, so they grow with the screen.
     """
 
-    def __init__(self, surface: pygame.Surface) -> None:
-        self.width, self.height = surface.get_size()
+    def __init__(self, surface: pygame.Surface | tuple[int, int]) -> None:
+        self.width, self.height = (surface if isinstance(surface, tuple)
+                                   else surface.get_size())
         #: A margin that keeps text off the bezel and out of overscan.
         self.margin = round(self.height * 0.03)
 

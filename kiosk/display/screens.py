@@ -16,6 +16,7 @@ boxed notice, and the dealer button a lettered disc.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 import pygame
@@ -202,7 +203,14 @@ def _changed_digits(surface: pygame.Surface, box: pygame.Rect, view: ClockView |
 
 
 def _until_break_box(surface: pygame.Surface) -> pygame.Rect:
-    return _split(layout_bands.clock_bands(surface).rect("next"), 0.66, 1.0)
+    return pygame.Rect(_until_break_box_at(surface.get_size()))
+
+
+# Asked every second by the tick: cut the bands once per screen size.
+@lru_cache(maxsize=4)
+def _until_break_box_at(size: tuple[int, int]) -> tuple[int, int, int, int]:
+    box = _split(layout_bands.clock_bands(size).rect("next"), 0.66, 1.0)
+    return box.x, box.y, box.width, box.height
 
 
 def render_clock_tick(surface: pygame.Surface, view: ClockView, before: object = None
