@@ -209,7 +209,7 @@ def _until_break_box(surface: pygame.Surface) -> pygame.Rect:
 # Asked every second by the tick: cut the bands once per screen size.
 @lru_cache(maxsize=4)
 def _until_break_box_at(size: tuple[int, int]) -> tuple[int, int, int, int]:
-    box = _split(layout_bands.clock_bands(size).rect("next"), 0.66, 1.0)
+    box = _split(layout_bands.clock_bands(size).rect("next"), 0.71, 1.0)
     return box.x, box.y, box.width, box.height
 
 
@@ -271,7 +271,7 @@ def render_clock(surface: pygame.Surface, view: ClockView) -> None:
     next_band = bands.rect("next")
     if view.until_break_line:
         # The time to the break is drawn by render_clock_tick, with the digits.
-        draw_text(surface, view.next_line, _split(next_band, 0.0, 0.64), colour=WHITE)
+        draw_text(surface, view.next_line, _split(next_band, 0.0, 0.69), colour=WHITE)
     else:
         draw_text(surface, view.next_line, next_band, colour=WHITE, align="center")
     _field(surface, bands, [(view.players_label, view.players_text),

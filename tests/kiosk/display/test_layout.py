@@ -145,7 +145,12 @@ def _views(full: Tournament, one_table: Tournament, checking_in: Tournament
         return dataclasses.replace(
             clock_view(full, late, lang), name=EVENT,
             badges=(text("final_table", lang), text("hand_for_hand", lang)),
-            digits="00:59", paused=True, paused_text=text("power_cut", lang), last_minute=True)
+            digits="00:59", paused=True, paused_text=text("power_cut", lang), last_minute=True,
+            next_line=text("label_value", lang, label=text("next_level", lang), value=" – ".join(
+                (text("level", lang, number=10), "10 000 / 20 000",
+                 text("ante", lang, ante="20 000")))),
+            until_break_line=text("label_value", lang, label=text("until_break", lang),
+                                  value="1:59:59"))
 
     def breaking(lang: str) -> object:
         view = break_view(full, COLOUR_UP_BREAK, lang)
