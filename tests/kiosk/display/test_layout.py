@@ -386,3 +386,24 @@ def test_the_kiosk_alternates_tables_and_names_on_its_seating_screen(tmp_path: P
             app.time.advance(PAGE_SECONDS)
         assert sorted(set(kinds)) == ["SeatFinderView", "SeatingView"]
         assert kinds[0] != kinds[1] and kinds[1] != kinds[2]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_last_minutes_frame_stays_in_the_digits_band(size: tuple[int, int],
+                                                         full: Tournament) -> None:
+    """The frame is a shape, not text: the log does not see it, the pixels do."""
+    surface = pygame.Surface(size)
+    running = dataclasses.replace(clock_view(full, 1000.0, "nn"), digits="00:59",
+                                  last_minute=True, paused=False)
+    on_break = dataclasses.replace(break_view(full, COLOUR_UP_BREAK, "nn"), digits="00:59",
+                                   last_minute=True, paused=False)
+    for view in (running, on_break):
+        render(surface, view, "nn")
+        banner = bands_of(surface, view).rect("banner")
+        assert not _lit(surface, banner), f"the frame reaches the banner on {type(view)}"
+
+
+def _lit(surface: pygame.Surface, area: pygame.Rect) -> int:
+    """How many pixels of ``area`` are not dark."""
+    dark = pygame.mask.from_threshold(surface.subsurface(area), (0, 0, 0, 255), (40, 40, 40, 255))
+    return area.width * area.height - int(dark.count())
