@@ -128,6 +128,20 @@ def qr_slot_of(frame: Frame) -> pygame.Rect:
     return pygame.Rect(frame.width - frame.margin - side, bottom - side, side, side)
 
 
+#: The side panel (a Sit & Go beside the main event) takes the right of these rows.
+SIDE_LEFT: Final = 0.70
+
+
+def _side(bands: Bands, top: int, bottom: int) -> None:
+    """The side panel's place: the right of the rows above the digits, which then
+    keep their text to the left of it (:func:`.screens.render_side_panel`)."""
+    frame = bands.frame
+    inner = frame.width - 2 * frame.margin
+    left = frame.margin + round(inner * SIDE_LEFT)
+    rect = pygame.Rect(left, top, frame.width - frame.margin - left, bottom - top)
+    bands["side"] = Band("side", rect, 0.02)
+
+
 def clock_bands(surface: pygame.Surface | tuple[int, int]) -> Bands:
     """The clock screen: header, level, blinds, digits, banner, next level, the field."""
     bands = Bands(surface)
@@ -140,6 +154,7 @@ def clock_bands(surface: pygame.Surface | tuple[int, int]) -> Bands:
     bands.add("next", CLOCK_NEXT, 0.03, right=right)
     bands.add("field_labels", CLOCK_FIELD_LABELS, 0.02, right=right)
     bands.add("field_values", CLOCK_FIELD_VALUES, 0.03, right=right)
+    _side(bands, bands["level"].rect.top, bands["blinds"].rect.bottom)
     popup = pygame.Rect(bands["next"].rect)
     popup.height = bands["field_values"].rect.bottom - popup.top
     popup.width = right - popup.left
@@ -158,6 +173,7 @@ def break_bands(surface: pygame.Surface) -> Bands:
     bands.add("after", BREAK_AFTER, 0.03, right=right)
     bands.add("colour_up", BREAK_COLOUR_UP, 0.025, right=right)
     bands.add("players", BREAK_PLAYERS, 0.025, right=right)
+    _side(bands, bands["title"].rect.top, bands["title"].rect.bottom)
     popup = pygame.Rect(bands["after"].rect)
     popup.height = bands["players"].rect.bottom - popup.top
     popup.width = right - popup.left

@@ -90,8 +90,8 @@ class TextLog:
         return [t for _, t in self.shown()]
 
     def clipped(self) -> list[tuple[Drawn, pygame.Rect]]:
-        """Texts a later fill covered in part, with the fill."""
-        return [(t, area) for i, t in enumerate(self.texts) for n, area in self.erased
+        """Texts still shown that a later fill covered in part, with the fill."""
+        return [(t, area) for i, t in self.shown() for n, area in self.erased
                 if i < n and area.colliderect(t.rect) and not area.contains(t.rect)]
 
 

@@ -125,7 +125,7 @@ class Painter:
     def _draw_full(self, frame: Frame, key: tuple[Any, ...]) -> str:
         render(self.canvas, frame.view, frame.lang)
         if frame.side:
-            screens.render_side_panel(self.canvas, list(frame.side))
+            screens.render_side_panel(self.canvas, list(frame.side), frame.view)
         status, warning = frame.status
         screens.render_status(self.canvas, status, warning=warning)
         if frame.ticker:

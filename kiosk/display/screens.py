@@ -469,27 +469,47 @@ def render_check_in(surface: pygame.Surface, view: CheckInView) -> None:
     draw_text(surface, view.page_text, _split(hint, 0.8, 1.0), colour=GREY, align="right")
 
 
-def side_panel_box(surface: pygame.Surface) -> pygame.Rect:
-    """The side panel's box: the right of the level and blinds rows, clear of the digits."""
-    return Frame(surface).box(layout_bands.CLOCK_LEVEL[0], layout_bands.CLOCK_BLINDS[1],
-                              0.70, 1.0)
+def side_panel_box(surface: pygame.Surface, view: object = None) -> pygame.Rect:
+    """The side panel's box: the right of the rows above the digits (the level and
+    blinds on the clock, the title on the break), clear of the digits."""
+    if isinstance(view, BreakView):
+        return layout_bands.break_bands(surface).rect("side")
+    return layout_bands.clock_bands(surface).rect("side")
 
 
-def render_side_panel(surface: pygame.Surface, lines: tuple[str, ...] | list[str]
-                      ) -> pygame.Rect:
-    """A boxed list beside the main event (the Sit & Go waiting list, its clock)."""
+def render_side_panel(surface: pygame.Surface, lines: tuple[str, ...] | list[str],
+                      view: object = None) -> pygame.Rect:
+    """A boxed list beside the main event (the Sit & Go waiting list, its clock).
+
+    Given the screen's ``view``, the rows it sits beside are drawn again to
+    the left of it, so the blinds are never half under the box.
+    """
     frame = Frame(surface)
-    box = side_panel_box(surface)
+    box = side_panel_box(surface, view)
+    if isinstance(view, ClockView | BreakView):
+        bands = bands_of(surface, view)
+        beside = [("level", view.level_text, WHITE), ("blinds", view.blinds_line, YELLOW)] \
+            if isinstance(view, ClockView) else [("title", view.title, YELLOW)]
+        for name, value, colour in beside:
+            row = bands.rect(name)
+            erase(surface, row)
+            draw_text(surface, value, pygame.Rect(row.x, row.y, box.left - frame.margin - row.x,
+                                                  row.height),
+                      colour=colour, bold=True, align="center")
     erase(surface, box)
     pygame.draw.rect(surface, GREY, box, max(2, frame.height // 300),
                      border_radius=box.height // 12)
     inner = box.inflate(-box.height // 6, -box.height // 10)
     rows = max(len(lines), 4)
     height = inner.height // rows
+    # One size for all, set by the row: a long waiting list ends in "…" rather
+    # than shrinking past reading.
+    size = fit_size("Ag", inner.width, height, True)
     for index, line in enumerate(lines[:rows]):
         draw_text(surface, line, pygame.Rect(inner.x, inner.y + index * height, inner.width,
                                              height),
-                  colour=YELLOW if index == 0 else WHITE, bold=index == 0, cache=False)
+                  colour=YELLOW if index == 0 else WHITE, bold=index == 0, cache=False,
+                  size=size, shrink=False)
     return box
 
 

@@ -36,12 +36,15 @@ from kiosk.display.screens import (
     bands_of,
     clock_digits_box,
     render_popup,
+    render_side_panel,
     render_status,
     render_ticker,
 )
 from kiosk.display.seat_finder import SeatFinderView, seat_finder_view, seating_slot
 from kiosk.display.viewmodels import (
     PAGE_SECONDS,
+    BreakView,
+    ClockView,
     MovesView,
     ResultRow,
     ResultsView,
@@ -200,13 +203,24 @@ def _views(full: Tournament, one_table: Tournament, checking_in: Tournament
 # --- drawing as the painter does, and what the log says --------------------------------
 
 
+def _side(lang: str) -> list[str]:
+    """A Sit & Go's waiting list beside the main event (night.py's side_lines)."""
+    return [f"{text('sng_title', lang)} (6)", SIDE_NAMES, text("sng_deadline", lang, time="21:30")]
+
+
+SIDE_NAMES = ", ".join(NAMES[:6])
+
+
 def _draw(surface: pygame.Surface, view: object, lang: str, popup: tuple[str, str] | None
           ) -> tuple[TextLog, dict[str, range]]:
-    """The screen, the status line, the ticker and a pop-up; each part's lines in the log."""
+    """The screen, the side panel (clock and break), the status line, the ticker and a
+    pop-up, in the painter's order; each part's lines in the log."""
+    side = isinstance(view, ClockView | BreakView)
     with recording() as log:
         parts = {}
         for part, draw in (
                 ("screen", lambda: render(surface, view, lang)),
+                ("side", lambda: side and render_side_panel(surface, _side(lang), view)),
                 ("status", lambda: render_status(surface, _status(lang), warning=True)),
                 ("ticker", lambda: render_ticker(surface, _ticker(lang), view=view)),
                 ("popup", lambda: popup and render_popup(surface, *popup, view=view))):
@@ -218,11 +232,13 @@ def _draw(surface: pygame.Surface, view: object, lang: str, popup: tuple[str, st
 
 def _band_of(text_rect: pygame.Rect, part: str, bands: layout_bands.Bands
              ) -> layout_bands.Band | None:
-    if part != "screen":
+    if part == "side" and bands["side"].rect.contains(text_rect):
+        return bands["side"]
+    if part not in ("screen", "side"):
         band = bands[part]
         return band if band.rect.contains(text_rect) else None
     owners = [b for name, b in bands.items() if name not in ("popup", "ticker", "status", "qr")
-              and b.rect.contains(text_rect)]
+              and (name != "side" or part == "side") and b.rect.contains(text_rect)]
     return owners[0] if owners else None
 
 
@@ -247,7 +263,7 @@ def _problems(surface: pygame.Surface, view: object, log: TextLog, parts: dict[s
             yield (f"{drawn.value!r} in {band.name} is {drawn.size / height:.1%} high, "
                    f"below {band.min_text:.1%}")
         if drawn.value.endswith("…") and not any(
-                n.startswith(drawn.value[:-1]) for n in (*names, EVENT)):
+                n.startswith(drawn.value[:-1]) for n in (*names, EVENT, SIDE_NAMES)):
             yield f"{drawn.value!r} is cut and is not a name"
     for (_, a), (_, b) in combinations(shown, 2):
         if a.rect.colliderect(b.rect):
