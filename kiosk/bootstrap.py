@@ -92,6 +92,10 @@ class Options:
     #: The id a fresh store gives this device; None draws a random one. The
     #: demo's comes from its seed, so the same seed writes the same log.
     device_id: str | None = None
+    #: The players' phone page (:mod:`kiosk.viewer`) on this port; None or 0: not served.
+    viewer_port: int | None = None
+    #: Its QR code on the wall's clock screen.
+    viewer_qr: bool = True
 
 
 def options_from_config(config: Any, **overrides: Any) -> Options:
@@ -100,7 +104,10 @@ def options_from_config(config: Any, **overrides: Any) -> Options:
     roles = getattr(device, "roles", None) or (getattr(device, "role", "display"),)
     display = getattr(config, "display", None)
     data_dir = getattr(device, "data_dir", None)
+    viewer = getattr(config, "viewer", None)
     options = Options(
+        viewer_port=viewer.port if viewer is not None and viewer.enabled else None,
+        viewer_qr=viewer is not None and viewer.qr,
         data_dir=None if data_dir is None else str(data_dir),
         role="+".join(str(r) for r in roles),
         table=getattr(device, "table", None),
@@ -219,6 +226,15 @@ def _controls(app: App, roles: str, table: int | None) -> Any:
     return Controller(app.station, wanted, table, monotonic=app.loop.monotonic)
 
 
+def _table_screen(app: App, options: Options) -> None:
+    """A table device (not also the wall) shows its own table instead of the wall's screens."""
+    roles = options.role.split("+")
+    if "table" in roles and "display" not in roles and options.table is not None:
+        from kiosk.table_device.live import TableDevice
+
+        app.loop.table_screen = TableDevice(app, options.table).view
+
+
 def bootstrap(config_or_options: Any, *, fake: bool = False,
               overrides: Mapping[str, Any] | None = None, screen: bool = True,
               time_base: SimulatedTime | None = None) -> App:
@@ -297,10 +313,16 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
         app.loop.time_of_day = lambda: "20:00"
     if "table" not in options.role.split("+") or options.table is not None:
         app.loop.controls = _controls(app, options.role, options.table)
+    _table_screen(app, options)
     if options.watchdog and not fake and screen:
         app.on_ready.append(_ready("Showing the kiosk"))
     if not isinstance(config_or_options, Options):
         _attach_devices(app, config_or_options, options, fake=fake)
+    if options.viewer_port:
+        from kiosk.viewer.attach import attach_viewer
+
+        # Last: its hook folds and reads the night after every other hook's turn.
+        attach_viewer(app, options.viewer_port, qr=options.viewer_qr)
     return app
 
 

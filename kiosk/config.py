@@ -36,6 +36,10 @@ The schema, with defaults in brackets (``[venue] key`` is the only required key)
     kind = "rdm6300"        # rdm6300 | pn532 | line                 [rdm6300]
     [network]
     interface = "wlan0"     # the interface mDNS uses                [all]
+    [viewer]                # the players' phone page (kiosk.viewer)
+    enabled = true          # serve it                               [true on a display]
+    port = 8080             # 1..65535                               [8080]
+    qr = true               # its QR code on the wall's clock        [true]
     [wifi]                  # absent: leave the network as it is
     country = "NO"          # required with [wifi]
     ssid = "Pub"            # required with [wifi]
@@ -80,6 +84,7 @@ __all__ = [
     "Role",
     "TournamentConfig",
     "VenueConfig",
+    "ViewerConfig",
     "WifiConfig",
     "check_name_pattern",
     "load_config",
@@ -106,6 +111,9 @@ TEXT_MAX = 255
 #: The peer list on the TV shows a device's name beside its role, and the mDNS
 #: label carries it (kiosk.sync.discovery keeps 40 of it).
 DEVICE_NAME_MAX = 40
+PORT_RANGE = (1, 65535)
+#: Where the phones' page is served unless ``[viewer] port`` says otherwise.
+VIEWER_PORT = 8080
 
 
 
@@ -533,6 +541,15 @@ class NetworkConfig:
 
 
 @dataclass(frozen=True)
+class ViewerConfig:
+    #: Serve the players' phone page; the default is true on a display only.
+    enabled: bool = False
+    port: int = VIEWER_PORT
+    #: Show the page's QR code on the wall's clock screen.
+    qr: bool = True
+
+
+@dataclass(frozen=True)
 class WifiConfig:
     country: str
     ssid: str
@@ -554,6 +571,7 @@ class Config:
     network: NetworkConfig = NetworkConfig()
     #: None: leave the network settings alone.
     wifi: WifiConfig | None = None
+    viewer: ViewerConfig = ViewerConfig()
 
     @property
     def language(self) -> str:
@@ -571,6 +589,7 @@ _SCHEMA: dict[str, tuple[str, ...]] = {
     "reader": ("url", "kind"),
     "network": ("interface",),
     "wifi": ("country", "ssid", "psk"),
+    "viewer": ("enabled", "port", "qr"),
 }
 
 
@@ -826,6 +845,15 @@ def _network(section: _Section | None) -> NetworkConfig:
     return NetworkConfig(interface=interface)
 
 
+def _viewer(section: _Section | None, roles: Sequence[Role]) -> ViewerConfig:
+    s = section or _Section("viewer", {})
+    port = s.number("port", VIEWER_PORT, PORT_RANGE)
+    assert port is not None
+    # The phones follow the wall: only the display serves them unless told.
+    return ViewerConfig(enabled=s.flag("enabled", Role.DISPLAY in roles), port=port,
+                        qr=s.flag("qr", True))
+
+
 def _wifi(section: _Section | None) -> WifiConfig | None:
     if section is None:
         return None
@@ -884,6 +912,7 @@ def parse_config(text: str, *, hostname: str | None = None) -> Config:
         reader=_reader(sections["reader"]),
         network=_network(sections["network"]),
         wifi=_wifi(sections["wifi"]),
+        viewer=_viewer(sections["viewer"], device.roles),
     )
 
 

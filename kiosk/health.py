@@ -18,10 +18,10 @@ Both roots are parameters so tests use a fake tree.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 from rules.i18n import DEFAULT_LANGUAGE
+from rules.records import RecordMethods, record
 
 __all__ = [
     "EXT4_ROOT", "HWMON_ROOT", "Health", "check", "ext4_errors", "status_messages",
@@ -76,8 +76,8 @@ def ext4_errors(root: str | os.PathLike[str] = EXT4_ROOT) -> dict[str, int]:
     return found
 
 
-@dataclass(frozen=True)
-class Health:
+@record
+class Health(RecordMethods):
     under_voltage: bool = False
     ext4_errors: tuple[tuple[str, int], ...] = ()
 

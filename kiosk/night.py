@@ -38,7 +38,6 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
 import pygame
@@ -62,6 +61,7 @@ from rules.commands import (
 )
 from rules.events import SitAndGoStarted
 from rules.i18n import format_time
+from rules.records import RecordMethods, record
 from rules.state import Phase
 
 __all__ = ["GUEST_AFTER", "JOIN_PATIENCE", "JOIN_WAIT", "NEW_CONFIRM_SECONDS", "Night",
@@ -118,8 +118,8 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
                "da": "Resultaterne er gemt", "en": "The results are saved"},
 }
 
-@dataclass(frozen=True)
-class Words:
+@record
+class Words(RecordMethods):
     """A message of this module, translated when drawn (like :class:`Say`)."""
 
     key: str
@@ -208,7 +208,7 @@ class Night:
             return True
         self.joining_since = self.app.loop.monotonic()
         loop = self.app.loop
-        loop.popup(Words("joining", {}).translate(loop.lang), "", kind="joining",
+        loop.popup(Words("joining", {}), "", kind="joining",
                    seconds=self.join_wait)
         return False
 
@@ -393,7 +393,7 @@ class Night:
         outcome = main.submit(StartNextSitAndGo(main.tournament_id, self.clock_of_day(),
                                                 self.closing, self.finished_games()))
         if not outcome.ok:
-            loop.popup(outcome.message(loop.lang), "", kind="refusal", seconds=3.0, front=True)
+            loop.popup(outcome.message, "", kind="refusal", seconds=3.0, front=True)
             return None
         started = outcome.records[0].event
         assert isinstance(started, SitAndGoStarted)
@@ -456,12 +456,12 @@ class Night:
                 player = players.link_card(player.id, card)
         except Exception as err:  # a taken card or name: say so, change nothing
             translate = getattr(err, "translate", None)
-            loop.popup(name, translate(loop.lang) if translate else str(err), kind="refusal",
+            loop.popup(name, translate if callable(translate) else str(err), kind="refusal",
                        seconds=3.0)
             return
         outcome = self.app.station.submit(CheckIn(player.id, player.name, player.cards))
         if not outcome.ok:
-            loop.popup(player.name, outcome.message(loop.lang), kind="refusal", seconds=3.0)
+            loop.popup(player.name, outcome.message, kind="refusal", seconds=3.0)
 
 
 def attach_night(app: App, config: Any, **kwargs: Any) -> Night:

@@ -22,6 +22,7 @@ from kiosk.store.tx import transaction
 from kiosk.timebase import SharedClock
 from rules.errors import RulesError
 from rules.events import Event, Record
+from rules.records import RecordMethods, record
 from rules.state import Tournament
 
 if TYPE_CHECKING:
@@ -50,8 +51,8 @@ SHARED_OFFSET = "shared_time_offset"
 SHARED_SPEED = "shared_time_speed"
 
 
-@dataclass(frozen=True)
-class Outcome:
+@record
+class Outcome(RecordMethods):
     """What became of a command: its records, or the refusal to show."""
 
     records: tuple[Record, ...] = ()
@@ -345,7 +346,8 @@ class Station:
         if last > self.clock.now():
             self.clock.offset += last - self.clock.now()
 
-    def close(self) -> None:
+    def close(self, *, snapshot_after: int = 1) -> None:
+        """Save a snapshot (after ``snapshot_after`` new events at least) and close the store."""
         if self._folded is not None:
-            self._folded.close()
+            self._folded.close(snapshot_after=snapshot_after)
         self.store.close()

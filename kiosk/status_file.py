@@ -6,9 +6,9 @@ the monotonic and shared times it was written at, the tournament, the state
 digest and record count, the clock as the screens read it, the players left,
 the hands dealt per table, the pending moves (player: table), the peer count,
 the notices, the status line and pop-ups on screen, the last 30 pop-ups, every
-announcement (the winner) shown since start, the clock's speed, and peer
-sync's counters (frames and events dropped, by reason; traffic) and time
-estimate. Nothing reads it in production.
+announcement shown since start (the winner: the results screen's banner), the
+clock's speed, and peer sync's counters (frames and events dropped, by reason;
+traffic) and time estimate. Nothing reads it in production.
 """
 
 from __future__ import annotations
@@ -63,8 +63,20 @@ def snapshot(app: App) -> dict[str, Any]:
         "status_line": loop.status_line()[0],
         "popups": [[p.title, p.line, p.kind] for p in loop.overlays.popups],
         "speed": app.clock.speed,
+        "table_screen": _table_screen(app),
         **_sync(app.sync),
     }
+
+
+def _table_screen(app: App) -> dict[str, Any] | None:
+    """A table device's screen as last drawn (its view model), or None on the wall's."""
+    import dataclasses
+
+    from kiosk.table_screen import TableScreenView
+
+    drawn = app.loop.painter.last
+    view = None if drawn is None else drawn.view
+    return dataclasses.asdict(view) if isinstance(view, TableScreenView) else None
 
 
 def _sync(service: Any) -> dict[str, Any]:
@@ -109,6 +121,11 @@ class StatusFile:
                 self._seen.add(key)
                 self.counts[title] = self.counts.get(title, 0) + 1
                 self.said = [*self.said[-29:], [title, line, kind]]
+        # The winner is told by the results screen's banner, not a pop-up (issue 19).
+        view = self.app.loop.view()
+        banner = [getattr(view, "winner_label", ""), getattr(view, "winner_name", "")]
+        if all(banner) and banner not in self.announced:
+            self.announced.append(banner)
         if len(self._seen) > 1000:
             self._seen.clear()
         data["counts"] = self.counts

@@ -17,13 +17,13 @@ import logging
 import random
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from kiosk.config import TournamentConfig
 from kiosk.store.looks import LookSchedule
 from rules.commands import CreateTournament
 from rules.house import profile
+from rules.records import RecordMethods, record
 from rules.structure import preset
 
 if TYPE_CHECKING:
@@ -91,8 +91,8 @@ def is_side_game(tournament_id: str, known: Iterable[str]) -> bool:
     return found is not None and found["main"] in set(known)
 
 
-@dataclass(frozen=True)
-class Candidate:
+@record
+class Candidate(RecordMethods):
     """A main event as the log tells it, for :func:`choose`."""
 
     id: str

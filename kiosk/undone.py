@@ -12,11 +12,14 @@ from collections.abc import Mapping, Sequence
 from rules.events import MoveProposed, Record
 from rules.values import MoveReason
 
-__all__ = ["UNDONE", "UNDONE_LINE", "undone_what"]
+__all__ = ["UNDONE", "UNDONE_LINE", "UNDONE_TITLE", "undone_what"]
 
-#: The line an undo is reported in.
+#: The line an undo is reported in (the command line's answer).
 UNDONE_LINE: Mapping[str, str] = {"nn": "Angra: {what}", "nb": "Angret: {what}",
                                   "da": "Fortrudt: {what}", "en": "Undone: {what}"}
+#: The wall's pop-up heading, over what was taken back.
+UNDONE_TITLE: Mapping[str, str] = {"nn": "Angra", "nb": "Angret", "da": "Fortrudt",
+                                   "en": "Undone"}
 
 #: What an undo took back, for "Angra: Ola Nordmann slått ut".
 UNDONE: Mapping[str, Mapping[str, str]] = {
@@ -33,8 +36,18 @@ UNDONE: Mapping[str, Mapping[str, str]] = {
     "table-broken": {"nn": "oppbrytinga av bord {table}", "nb": "oppbrytingen av bord {table}",
                      "da": "opbrydningen af bord {table}", "en": "the break of table {table}"},
     "clock": {"nn": "klokka", "nb": "klokken", "da": "uret", "en": "the clock"},
-    "hand": {"nn": "handa på bord {table}", "nb": "hånden på bord {table}",
-             "da": "hånden på bord {table}", "en": "the hand at table {table}"},
+    # A table device's records, said as its buttons say them (the demo's tables
+    # deal all night, so "the hand" alone did not say which press was taken back).
+    "hand-started": {"nn": "ny hand på bord {table}", "nb": "ny hånd på bord {table}",
+                     "da": "ny hånd på bord {table}", "en": "the new hand at table {table}"},
+    "hand-finished": {"nn": "hand ferdig på bord {table}", "nb": "hånd ferdig på bord {table}",
+                      "da": "hånd færdig på bord {table}",
+                      "en": "hand done at table {table}"},
+    "button-drawn": {"nn": "dealerknappen på bord {table}", "nb": "dealerknappen på bord {table}",
+                     "da": "dealerknappen på bord {table}",
+                     "en": "the dealer button at table {table}"},
+    "clock-called": {"nn": "klokke på bord {table}", "nb": "klokke på bord {table}",
+                     "da": "klokken på bord {table}", "en": "the clock call at table {table}"},
     "player-renamed": {"nn": "namnebytet til {name}", "nb": "navnebyttet til {name}",
                        "da": "navneskiftet til {name}", "en": "the rename to {name}"},
     "player-absent": {"nn": "{name} borte", "nb": "{name} borte", "da": "{name} væk",
@@ -104,6 +117,6 @@ def undone_what(records: Sequence[Record], names: Mapping[str, str]) -> dict[str
     elif kind in _CLOCK_KINDS:
         key = "clock"
     elif kind in ("hand-started", "hand-finished", "button-drawn", "clock-called"):
-        key = "hand"
+        key = kind
         params["table"] = getattr(first, "table", "")
     return {lang: template.format(**params) for lang, template in UNDONE[key].items()}

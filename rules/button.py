@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
 from rules.errors import RulesError
+from rules.records import RecordMethods, record
 from rules.rng import RandomSource
 
 __all__ = [
@@ -52,8 +52,8 @@ class SeatOutOfRange(RulesError, ValueError):
     }
 
 
-@dataclass(frozen=True)
-class ButtonPosition:
+@record
+class ButtonPosition(RecordMethods):
     """Button and blinds for one hand at one table.
 
     ``button`` may be an empty seat (dead button); ``small_blind`` is None when

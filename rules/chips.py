@@ -15,6 +15,7 @@ from typing import Any, Final
 from rules.codec import CodecError, from_jsonable, to_jsonable
 from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE
+from rules.records import RecordMethods, record
 
 __all__ = [
     "PF_POKERKLUB_CHIPS",
@@ -113,8 +114,8 @@ class Chip:
             raise BadDenomination(value=self.value)
 
 
-@dataclass(frozen=True)
-class ChipSet:
+@record
+class ChipSet(RecordMethods):
     """The denominations a house plays with, kept in ascending order.
 
     >>> PF_POKERKLUB_CHIPS.denominations
@@ -166,8 +167,8 @@ class ChipSet:
             raise BadChipSet(reason=str(err)) from None
 
 
-@dataclass(frozen=True)
-class StackComposition:
+@record
+class StackComposition(RecordMethods):
     """How a stack is counted out: ``(value, count)`` pairs, ascending by value.
 
     >>> PF_POKERKLUB_STACK.total, PF_POKERKLUB_STACK.count(200)

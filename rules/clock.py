@@ -9,9 +9,10 @@ time to the next break, automatic level changes) is computed from that and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from rules.errors import RulesError
+from rules.records import RecordMethods, record
 from rules.structure import Break, Level, Structure
 
 __all__ = [
@@ -81,8 +82,8 @@ class NoSuchLevel(RulesError, IndexError):
     }
 
 
-@dataclass(frozen=True)
-class ClockState:
+@record
+class ClockState(RecordMethods):
     """What the log says about the clock.
 
     ``since`` is the shared time the clock last started running, or None
@@ -123,8 +124,8 @@ class ClockState:
         return hold is not None and self.position + max(0.0, now - self.since) >= hold
 
 
-@dataclass(frozen=True)
-class ClockReading:
+@record
+class ClockReading(RecordMethods):
     """What the screens show at one moment."""
 
     period_index: int

@@ -9,13 +9,13 @@ a clock.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum, unique
 from typing import TYPE_CHECKING
 
 from rules.betting_actions import Action, ActionKind
 from rules.betting_errors import NotYourTurn
 from rules.errors import RulesError
+from rules.records import RecordMethods, record
 
 if TYPE_CHECKING:
     # Only a type here: the betting engine is not imported for a clock call.
@@ -55,8 +55,8 @@ class BadClockCall(RulesError, ValueError):
     }
 
 
-@dataclass(frozen=True)
-class ClockCall:
+@record
+class ClockCall(RecordMethods):
     """A clock called on ``seat`` at ``table``, started at shared time ``started_at``.
 
     >>> clock = ClockCall(table=3, seat=7, started_at=100.0)

@@ -11,7 +11,6 @@ play, so nobody can bust through a colour-up. The TDA chip race
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from math import gcd
 from typing import Final
 
@@ -19,6 +18,7 @@ from rules.chips import BadDenomination, ChipSet, colour_name, make_change
 from rules.errors import RulesError
 from rules.house import ColourUpMethod
 from rules.i18n import DEFAULT_LANGUAGE, format_int
+from rules.records import RecordMethods, record
 from rules.rng import RandomSource
 
 __all__ = [
@@ -53,8 +53,8 @@ class RaceTooLarge(RulesError, ValueError):
     }
 
 
-@dataclass(frozen=True)
-class ColourUpResult:
+@record
+class ColourUpResult(RecordMethods):
     """What one player hands in and gets back.
 
     ``chips`` are ``(value, count)`` pairs, largest first.
@@ -132,8 +132,8 @@ def _card_key(card: str) -> tuple[int, int]:
     return _RANKS.index(card[0]), _SUITS.index(card[1])
 
 
-@dataclass(frozen=True)
-class ChipRace:
+@record
+class ChipRace(RecordMethods):
     """The outcome of a TDA chip race at one table.
 
     ``cards`` is the deal, in order: ``(player_id, card)`` such as ``"As"``.
@@ -301,8 +301,8 @@ def announcement(
     return _ANNOUNCEMENT[lang].format(removed=joined, colours=colours, smallest=smallest)
 
 
-@dataclass(frozen=True)
-class ColourUpNotice:
+@record
+class ColourUpNotice(RecordMethods):
     """Which chips go at which break, and from when the screen announces it.
 
     Indexes are positions in a structure's ``periods``. The notice shows from

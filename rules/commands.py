@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, TypeVar
 
 from rules import balancing, seating
@@ -53,7 +53,7 @@ from rules.events import (
 )
 from rules.house import HouseRules
 from rules.names import PLAYER_NAME_MAX, TOURNAMENT_NAME_MAX, clean_name
-from rules.records import RecordMethods
+from rules.records import RecordMethods, record
 from rules.reducer import apply, verify
 from rules.refusals import NothingToUndo, NoTournament, SeatTaken, UnknownPlayer
 from rules.rng import RandomSource
@@ -107,7 +107,7 @@ class Command(RecordMethods):
     """Base of every command: a frozen record named as an order."""
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class CreateTournament(Command):
     """Start a tournament in check-in with this structure and these house rules."""
 
@@ -121,7 +121,7 @@ class CreateTournament(Command):
     resume_after_break: bool = True
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class RegisterPlayer(Command):
     """Put a player on tonight's list."""
 
@@ -130,7 +130,7 @@ class RegisterPlayer(Command):
     cards: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class RenamePlayer(Command):
     """Give a registered player (a guest) their own name."""
 
@@ -138,7 +138,7 @@ class RenamePlayer(Command):
     name: str
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class CheckIn(Command):
     """Check a player in; a walk-in (not registered) gives a ``name`` too.
 
@@ -151,12 +151,12 @@ class CheckIn(Command):
     cards: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class CloseLateRegistration(Command):
     """Take no more entries (F2)."""
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class DrawSeats(Command):
     """Draw the seats (S1); ``pinned`` players keep the seats given."""
 
@@ -164,7 +164,7 @@ class DrawSeats(Command):
     pinned: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class Start(Command):
     """The TD's START (a long press): what it means depends on the night.
 
@@ -173,51 +173,51 @@ class Start(Command):
     """
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class StartClock(Command):
     """Start the clock at the first level."""
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class PauseClock(Command):
     """Stop the clock where it is."""
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class ResumeClock(Command):
     """Let a paused clock run on."""
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class TogglePause(Command):
     """The TD's one pause/resume button."""
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class NextLevel(Command):
     """Move the clock to the start of the next period."""
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class PreviousLevel(Command):
     """Move the clock back to the start of the previous period."""
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class JumpToLevel(Command):
     """Move the clock to the start of period ``period_index``."""
 
     period_index: int
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class AdjustTime(Command):
     """Add seconds to the current level (negative: take them off)."""
 
     seconds: float
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class BustPlayers(Command):
     """One or more players out in one hand (F3).
 
@@ -232,35 +232,35 @@ class BustPlayers(Command):
     by: str | None = None
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class MarkAbsent(Command):
     """A seated player is away."""
 
     player_id: str
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class MarkReturned(Command):
     """An absent player is back."""
 
     player_id: str
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class ConfirmMove(Command):
     """The moved player has sat down."""
 
     player_id: str
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class CancelMove(Command):
     """Call off a player's proposed move."""
 
     player_id: str
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class MovePlayer(Command):
     """The TD sends a player to another table (S2, S4): to ``seat``, or the worst
     free seat there. ``seated`` confirms it at once (the player already sat down)."""
@@ -271,7 +271,7 @@ class MovePlayer(Command):
     seated: bool = False
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class BreakTable(Command):
     """The TD breaks a table (S3): its players are drawn into the emptiest tables
     left, and balancing evens out the rest."""
@@ -279,42 +279,42 @@ class BreakTable(Command):
     table: int
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class SetBreakOrder(Command):
     """Set the order in which tables are broken."""
 
     tables: tuple[int, ...]
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class DrawButton(Command):
     """Draw for the button at a table (B1)."""
 
     table: int
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class StartHand(Command):
     """A new hand at a table: the button moves on."""
 
     table: int
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class SetHandForHand(Command):
     """Switch hand-for-hand play (C7) on or off."""
 
     on: bool
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class FinishHand(Command):
     """Hand for hand: a table device's HAND DONE."""
 
     table: int
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class CallClock(Command):
     """C5: a table device's CLOCK button, optionally naming the seat."""
 
@@ -322,14 +322,14 @@ class CallClock(Command):
     seat: int | None = None
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class ListForSitAndGo(Command):
     """Put a player's name down for the next sit-and-go."""
 
     player_id: str
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class StartSitAndGo(Command):
     """Start a sit-and-go with the players listed for it."""
 
@@ -337,7 +337,7 @@ class StartSitAndGo(Command):
     player_ids: tuple[str, ...]
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class StartNextSitAndGo(Command):
     """The TD starts the next Sit & Go, if the rules allow it now (G1, G2).
 
@@ -352,7 +352,7 @@ class StartNextSitAndGo(Command):
     finished: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class Undo(Command):
     """Cancel an earlier event by its identity in the log."""
 
@@ -360,7 +360,7 @@ class Undo(Command):
     seq: int
 
 
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class UndoAction(Command):
     """Cancel every event of one earlier action, in the order given (newest first).
 

@@ -22,11 +22,11 @@ than declaring the hand dead.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from rules.betting import BettingHand
 from rules.betting_actions import Action, ActionKind
 from rules.errors import RulesError
+from rules.records import RecordMethods, record
 
 __all__ = ["Declaration", "NothingPutOut", "counted_action"]
 
@@ -40,8 +40,8 @@ class NothingPutOut(RulesError, ValueError):
     }
 
 
-@dataclass(frozen=True)
-class Declaration:
+@record
+class Declaration(RecordMethods):
     """What the player said in turn: a kind, and maybe an amount (round total).
 
     Seed 000 §6: when a player both speaks and moves chips, whichever came

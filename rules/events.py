@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum, unique
 from typing import Any, ClassVar, TypeVar
 
 from rules.codec import CodecError, canonical_json, from_jsonable, to_jsonable
 from rules.house import HouseRules
-from rules.records import RecordMethods
+from rules.records import RecordMethods, record
 from rules.structure import Structure
 from rules.values import Move, SeatAssignment
 
@@ -105,7 +105,7 @@ class UnreadableEvent(CodecError):
     """A payload this version cannot read: kept in the log, left out of the fold."""
 
 
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class Event(RecordMethods):
     """Base of every event. ``at`` is shared tournament time in seconds.
 
@@ -143,7 +143,7 @@ def _event(kind: EventKind) -> Callable[[E], E]:
 # --- set-up and entry -----------------------------------------------------
 
 @_event(EventKind.TOURNAMENT_CREATED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class TournamentCreated(Event):
     """A tournament begins in check-in, with its structure and house rules."""
 
@@ -161,7 +161,7 @@ class TournamentCreated(Event):
 
 
 @_event(EventKind.PLAYER_REGISTERED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class PlayerRegistered(Event):
     """A player joins tonight's list (a venue player or a walk-in)."""
 
@@ -172,7 +172,7 @@ class PlayerRegistered(Event):
 
 
 @_event(EventKind.PLAYER_RENAMED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class PlayerRenamed(Event):
     """A guest checked in without a name ("Guest 3") gets their own."""
 
@@ -181,7 +181,7 @@ class PlayerRenamed(Event):
 
 
 @_event(EventKind.PLAYER_CHECKED_IN)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class PlayerCheckedIn(Event):
     """A registered player is here and plays (F1)."""
 
@@ -189,13 +189,13 @@ class PlayerCheckedIn(Event):
 
 
 @_event(EventKind.LATE_REGISTRATION_CLOSED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class LateRegistrationClosed(Event):
     """No more entries (F2): closed by the TD or at its level."""
 
 
 @_event(EventKind.SEATS_DRAWN)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class SeatsDrawn(Event):
     """The start draw (S1): the draw's outcome is logged, so replay needs no RNG."""
 
@@ -203,7 +203,7 @@ class SeatsDrawn(Event):
 
 
 @_event(EventKind.PLAYER_SEATED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class PlayerSeated(Event):
     """A late registrant drawn into a free seat (F2, S3)."""
 
@@ -213,25 +213,25 @@ class PlayerSeated(Event):
 # --- the clock ------------------------------------------------------------
 
 @_event(EventKind.CLOCK_STARTED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class ClockStarted(Event):
     """The clock runs from the first level."""
 
 
 @_event(EventKind.CLOCK_PAUSED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class ClockPaused(Event):
     """The clock stops where it is."""
 
 
 @_event(EventKind.CLOCK_RESUMED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class ClockResumed(Event):
     """A paused clock runs on."""
 
 
 @_event(EventKind.LEVEL_JUMPED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class LevelJumped(Event):
     """The clock moves to the start of another period (next, previous, a jump)."""
 
@@ -239,7 +239,7 @@ class LevelJumped(Event):
 
 
 @_event(EventKind.TIME_ADJUSTED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class TimeAdjusted(Event):
     """Seconds added to the current level (negative: taken off)."""
 
@@ -247,7 +247,7 @@ class TimeAdjusted(Event):
 
 
 @_event(EventKind.CLOCK_RESTORED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class ClockRestored(Event):
     """After a power cut with no peers: paused at the last saved position."""
 
@@ -257,7 +257,7 @@ class ClockRestored(Event):
 # --- busts, moves and tables ----------------------------------------------
 
 @_event(EventKind.PLAYERS_BUSTED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class PlayersBusted(Event):
     """One or more players out in one hand (F3).
 
@@ -272,7 +272,7 @@ class PlayersBusted(Event):
 
 
 @_event(EventKind.PLAYER_ABSENT)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class PlayerAbsent(Event):
     """A seated player is away: their blinds are still posted."""
 
@@ -280,7 +280,7 @@ class PlayerAbsent(Event):
 
 
 @_event(EventKind.PLAYER_RETURNED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class PlayerReturned(Event):
     """An absent player is back in their seat."""
 
@@ -288,7 +288,7 @@ class PlayerReturned(Event):
 
 
 @_event(EventKind.MOVE_PROPOSED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class MoveProposed(Event):
     """Balancing asks a player to move to another seat."""
 
@@ -296,7 +296,7 @@ class MoveProposed(Event):
 
 
 @_event(EventKind.MOVE_CONFIRMED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class MoveConfirmed(Event):
     """The moved player has sat down in their new seat."""
 
@@ -304,7 +304,7 @@ class MoveConfirmed(Event):
 
 
 @_event(EventKind.MOVE_CANCELLED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class MoveCancelled(Event):
     """A proposed move is not needed any more."""
 
@@ -312,7 +312,7 @@ class MoveCancelled(Event):
 
 
 @_event(EventKind.FINAL_TABLE_DRAWN)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class FinalTableDrawn(Event):
     """The players left are drawn to the final table's seats."""
 
@@ -320,7 +320,7 @@ class FinalTableDrawn(Event):
 
 
 @_event(EventKind.BREAK_ORDER_SET)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class BreakOrderSet(Event):
     """The order in which tables are broken as players go out."""
 
@@ -328,7 +328,7 @@ class BreakOrderSet(Event):
 
 
 @_event(EventKind.BUTTON_DRAWN)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class ButtonDrawn(Event):
     """B8: the high-card draw for the button at one table."""
 
@@ -338,7 +338,7 @@ class ButtonDrawn(Event):
 
 
 @_event(EventKind.HAND_STARTED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class HandStarted(Event):
     """A table device reports a new hand: the button moves on (B3-B5)."""
 
@@ -346,7 +346,7 @@ class HandStarted(Event):
 
 
 @_event(EventKind.HAND_FOR_HAND_SET)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class HandForHandSet(Event):
     """Hand-for-hand play (C7) is switched on or off."""
 
@@ -354,7 +354,7 @@ class HandForHandSet(Event):
 
 
 @_event(EventKind.HAND_FINISHED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class HandFinished(Event):
     """Hand for hand (C7): this table's hand is over; it waits for the others."""
 
@@ -362,7 +362,7 @@ class HandFinished(Event):
 
 
 @_event(EventKind.CLOCK_CALLED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class ClockCalled(Event):
     """C5: the clock was called on a player at this table; ``at`` starts the countdown."""
 
@@ -373,7 +373,7 @@ class ClockCalled(Event):
 # --- Sit & Go --------------------------------------------------------------
 
 @_event(EventKind.SIT_AND_GO_LISTED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class SitAndGoListed(Event):
     """A player puts their name down for the next sit-and-go."""
 
@@ -381,7 +381,7 @@ class SitAndGoListed(Event):
 
 
 @_event(EventKind.SIT_AND_GO_UNLISTED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class SitAndGoUnlisted(Event):
     """A player takes their name off the sit-and-go list."""
 
@@ -389,7 +389,7 @@ class SitAndGoUnlisted(Event):
 
 
 @_event(EventKind.SIT_AND_GO_STARTED)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class SitAndGoStarted(Event):
     """A Sit & Go leaves the waiting list; it runs as its own tournament (G1)."""
 
@@ -400,7 +400,7 @@ class SitAndGoStarted(Event):
 # --- undo -----------------------------------------------------------------
 
 @_event(EventKind.ACTION_UNDONE)
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@record(kw_only=True)
 class ActionUndone(Event):
     """Cancels an earlier event by its identity; the log keeps both.
 
@@ -413,8 +413,8 @@ class ActionUndone(Event):
 
 # --- the envelope and the wire form -----------------------------------------
 
-@dataclass(frozen=True)
-class Record:
+@record
+class Record(RecordMethods):
     """An event with its identity and place in the total order."""
 
     device_id: str

@@ -6,12 +6,12 @@ one house. ``pubpoker`` (seed 000) is the venue's own profile and the default.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum, unique
 from typing import Any
 
 from rules.codec import CodecError, from_jsonable, to_jsonable
 from rules.errors import RulesError
+from rules.records import RecordMethods, record
 
 __all__ = [
     "AnteOrder",
@@ -76,8 +76,8 @@ class UnknownProfile(RulesError, LookupError):
     }
 
 
-@dataclass(frozen=True)
-class HouseRules:
+@record
+class HouseRules(RecordMethods):
     """The settings that differ between houses, with the pubpoker defaults.
 
     >>> profile("pf-pokerklub").absent_limit_minutes

@@ -22,14 +22,13 @@ made to put chips in, so folding stays possible.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rules.betting import BettingHand
 from rules.betting_actions import Action, ActionKind
 from rules.betting_errors import NotYourTurn
 from rules.errors import RulesError
 from rules.house import HouseRules, OutOfTurnPolicy
 from rules.limits import Street
+from rules.records import RecordMethods, record
 
 __all__ = [
     "NotOutOfTurn",
@@ -60,8 +59,8 @@ class OutOfTurnRestricted(RulesError, ValueError):
     }
 
 
-@dataclass(frozen=True)
-class OutOfTurn:
+@record
+class OutOfTurn(RecordMethods):
     """An action made out of turn, with the bet the player faced at that moment."""
 
     seat: int
@@ -86,8 +85,8 @@ class OutOfTurn:
         return cls(seat, action, hand.street, hand.bet_level, len(hand.history))
 
 
-@dataclass(frozen=True)
-class OutOfTurnRuling:
+@record
+class OutOfTurnRuling(RecordMethods):
     """What follows when the out-of-turn player's turn comes.
 
     ``binding`` is the action to apply now (None: the player chooses among

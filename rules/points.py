@@ -9,12 +9,12 @@ evaluated as code.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
 from rules.codec import CodecError, from_jsonable, to_jsonable
 from rules.errors import RulesError
 from rules.house import PointsScheme
+from rules.records import RecordMethods, record
 
 __all__ = [
     "MAX_ENTRANTS",
@@ -97,8 +97,8 @@ class NoPointsTable(RulesError, LookupError):
     }
 
 
-@dataclass(frozen=True)
-class PointsTable:
+@record
+class PointsTable(RecordMethods):
     """A league's scheme as plain data (``PointsScheme.TABLE``).
 
     Place ``p`` gets ``per_place[p - 1]``, or ``default`` beyond the table.
@@ -221,8 +221,8 @@ def group_points(rows: Iterable[tuple[int, int]]) -> tuple[tuple[int, int, int],
     return tuple(groups)
 
 
-@dataclass(frozen=True)
-class Deal:
+@record
+class Deal(RecordMethods):
     """A private deal between the last players (Q3): money only, never results.
 
     The kiosk may record it for the TD's notes; :func:`award` accepts deals

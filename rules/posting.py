@@ -9,17 +9,17 @@ engine folds their hand when the action reaches it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 from rules.betting_errors import BadBlinds, BadStack, TooFewPlayers
 from rules.house import AnteOrder
+from rules.records import RecordMethods, record
 from rules.structure import AnteKind, Level
 
 __all__ = ["Blinds", "Posted", "blind_seats", "clockwise_after", "post_forced_bets"]
 
 
-@dataclass(frozen=True)
-class Blinds:
+@record
+class Blinds(RecordMethods):
     """The forced bets of one level.
 
     ``ante`` is per player for :attr:`AnteKind.PER_PLAYER`, and the single
@@ -101,8 +101,8 @@ def blind_seats(button: int, seats: Iterable[int]) -> tuple[int | None, int]:
     return order[0], order[1]
 
 
-@dataclass(frozen=True)
-class Posted:
+@record
+class Posted(RecordMethods):
     """What the forced bets took from each seat.
 
     ``bets`` are live: they count towards calling in the first round.

@@ -10,10 +10,11 @@ Every function conserves chips: the shares of a pot always add up to the pot.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Protocol
 
 from rules.errors import RulesError
+from rules.records import RecordMethods, record
 
 __all__ = [
     "Awards",
@@ -87,8 +88,8 @@ class BadChipUnit(RulesError, ValueError):
     }
 
 
-@dataclass(frozen=True)
-class Pot:
+@record
+class Pot(RecordMethods):
     """Chips that the ``eligible`` seats play for.
 
     ``uncalled`` marks the part of a bet nobody matched: it is not won but
@@ -254,8 +255,8 @@ def split_evenly(amount: int, winners: Sequence[int], unit: int = 1) -> dict[int
     return shares
 
 
-@dataclass(frozen=True)
-class PotAward:
+@record
+class PotAward(RecordMethods):
     """Who won one pot and how much each seat takes from it.
 
     Winners are listed clockwise from the button, so the first one got any odd
@@ -268,8 +269,8 @@ class PotAward:
     shares: dict[int, int] = field(default_factory=dict, hash=False)
 
 
-@dataclass(frozen=True)
-class Awards:
+@record
+class Awards(RecordMethods):
     """Every pot's award, main pot first; ``total`` adds them up per seat."""
 
     pots: tuple[PotAward, ...]

@@ -8,7 +8,6 @@ Hand values come from :mod:`rules.hands`; the chips are shared out by
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from rules.cards import Card, verify_distinct
@@ -25,6 +24,7 @@ from rules.hands import (
 from rules.house import ShowdownOrder
 from rules.i18n import DEFAULT_LANGUAGE
 from rules.pots import Awards, Pot, award_pots, clockwise_from
+from rules.records import RecordMethods, record
 
 __all__ = [
     "HOLE_CARDS",
@@ -156,8 +156,8 @@ def all_hands_face_up(
 # Ranking ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ShownHand:
+@record
+class ShownHand(RecordMethods):
     """One seat's cards at the showdown and what they are worth.
 
     ``high`` is None when the seat did not show all its hole cards: it
@@ -179,8 +179,8 @@ class ShownHand:
         return self.high.label(lang) if self.high is not None else ""
 
 
-@dataclass(frozen=True)
-class Ranking:
+@record
+class Ranking(RecordMethods):
     """A showdown ranked best high hand first; unshown hands last.
 
     Winners are listed clockwise from the button, so the first of them gets

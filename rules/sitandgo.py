@@ -13,12 +13,13 @@ venue closing at 01:00 closes after a game asked for at 23:30.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import time
 from typing import Final
 
 from rules.chips import SIT_AND_GO_STACK, STARTING_STACK, StackComposition
 from rules.errors import RulesError
+from rules.records import RecordMethods, record
 
 __all__ = [
     "CLOSING_MARGIN_MINUTES",
@@ -150,8 +151,8 @@ def start_deadline(closing: TimeOfDay) -> time:
     return _clock(min(latest, _minutes(closing) - CLOSING_MARGIN_MINUTES))
 
 
-@dataclass(frozen=True)
-class WaitingList:
+@record
+class WaitingList(RecordMethods):
     """G1: busted players waiting for a Sit & Go, first come first served.
 
     >>> w = WaitingList().join("ann", busted={"ann", "bo"}).join("bo", busted={"ann", "bo"})
@@ -188,8 +189,8 @@ class WaitingList:
         return WaitingList(tuple(p for p in self.players if p != player_id))
 
 
-@dataclass(frozen=True)
-class SitAndGo:
+@record
+class SitAndGo(RecordMethods):
     """G3: a game to start: its own tournament with free seat choice.
 
     >>> g = SitAndGo(("ann", "bo"))

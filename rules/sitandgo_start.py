@@ -16,11 +16,11 @@ holds the outcome, so replay needs no clock.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 
 from rules import sitandgo
 from rules.commands import CheckIn, Command, CreateTournament, DrawSeats, StartClock
 from rules.events import SitAndGoStarted
+from rules.records import RecordMethods, record
 from rules.sitandgo import SitAndGo, TimeOfDay, WaitingList
 from rules.state import Phase, Tournament
 from rules.structure import preset
@@ -37,8 +37,8 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class NextSitAndGo:
+@record
+class NextSitAndGo(RecordMethods):
     """The game that would start: its id, its number tonight and its players."""
 
     sit_and_go_id: str

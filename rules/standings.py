@@ -9,10 +9,10 @@ by a high-card draw, ace high. The draw is either made here with a passed-in
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Final
 
 from rules.errors import RulesError
+from rules.records import RecordMethods, record
 from rules.rng import RandomSource
 
 __all__ = [
@@ -60,8 +60,8 @@ class BadDrawCard(RulesError, ValueError):
     }
 
 
-@dataclass(frozen=True)
-class Result:
+@record
+class Result(RecordMethods):
     """One player's official result in one tournament."""
 
     player_id: str
@@ -70,8 +70,8 @@ class Result:
     points: int
 
 
-@dataclass(frozen=True)
-class Standing:
+@record
+class Standing(RecordMethods):
     """One line of the standings; ``card`` is set when a draw decided the order."""
 
     rank: int

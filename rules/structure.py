@@ -8,12 +8,12 @@ stop the level clock, so a break is simply a period of its own.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from enum import StrEnum, unique
 from typing import Any, Literal
 
 from rules.codec import CodecError, from_jsonable, to_jsonable
 from rules.errors import RulesError
+from rules.records import RecordMethods, record
 
 __all__ = [
     "PRESETS",
@@ -53,8 +53,8 @@ class UnknownPreset(RulesError, LookupError):
     }
 
 
-@dataclass(frozen=True)
-class Level:
+@record
+class Level(RecordMethods):
     """One blind level.
 
     >>> Level(100, 200, seconds=1800).ante
@@ -69,8 +69,8 @@ class Level:
     type: Literal["level"] = "level"
 
 
-@dataclass(frozen=True)
-class Break:
+@record
+class Break(RecordMethods):
     """A pause in play; ``colour_up`` names the denominations removed in it."""
 
     seconds: int
@@ -82,8 +82,8 @@ class Break:
 Period = Level | Break
 
 
-@dataclass(frozen=True)
-class Structure:
+@record
+class Structure(RecordMethods):
     """A named sequence of levels and breaks.
 
     ``heads_up_seconds`` (C4) replaces the length of every level that starts

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum, unique
 
+from rules.records import RecordMethods, record
+
 __all__ = ["Move", "MoveReason", "SeatAssignment", "SeatRef"]
 
 
@@ -16,8 +18,8 @@ class SeatRef:
     seat: int
 
 
-@dataclass(frozen=True)
-class SeatAssignment:
+@record
+class SeatAssignment(RecordMethods):
     """Where one player sits, as decided by a draw."""
 
     player_id: str
@@ -35,8 +37,8 @@ class MoveReason(StrEnum):
     BREAK = "break"
 
 
-@dataclass(frozen=True)
-class Move:
+@record
+class Move(RecordMethods):
     """A proposed move of one player; it stands until the player sits (S4).
 
     ``position_known`` is False when the source table's button was never

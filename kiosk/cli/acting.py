@@ -47,6 +47,7 @@ def station(args: argparse.Namespace) -> Iterator[Station]:
 
     from kiosk.station import Station
     from kiosk.store.cli import open_cli_store
+    from kiosk.store.snapshot import CLI_SNAPSHOT_AFTER
     from kiosk.timebase import SharedClock
 
     opened = Station(open_cli_store(args), SharedClock(), rng=random.Random())
@@ -54,7 +55,7 @@ def station(args: argparse.Namespace) -> Iterator[Station]:
         opened.join_local_time()
         yield opened
     finally:
-        opened.close()
+        opened.close(snapshot_after=CLI_SNAPSHOT_AFTER)
 
 
 def run(on: Station, command: Command) -> tuple[Record, ...]:

@@ -201,6 +201,15 @@ HELP: Final[dict[str, dict[str, str]]] = {
               "lige hurtigt",
         "en": "fast-forward: shared time runs this many times faster than real time (soak "
               "tests; default 1). Every device of one night must run at the same speed"},
+    "kiosk.viewer-port": {
+        "nn": "serv sida for spelarane sine mobilar på denne porten (0: ikkje i det heile; "
+              "standard frå [viewer] i pubpoker.toml)",
+        "nb": "server siden for spillernes mobiler på denne porten (0: ikke i det hele tatt; "
+              "standard fra [viewer] i pubpoker.toml)",
+        "da": "server siden til spillernes mobiler på denne port (0: slet ikke; "
+              "standard fra [viewer] i pubpoker.toml)",
+        "en": "serve the players' phone page on this port (0: not at all; "
+              "default from [viewer] in pubpoker.toml)"},
     # players
     "players": {
         "nn": "spelarane i lokalet og korta deira", "nb": "spillerne i lokalet og kortene deres",

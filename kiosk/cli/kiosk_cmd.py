@@ -50,6 +50,8 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     parser.add_argument("--frames", type=int, default=None, help=words("frames"))
     parser.add_argument("--screenshot", default=None, help=words("screenshot"))
     parser.add_argument("--speed", type=parse_speed, default=1.0, help=words("kiosk.speed"))
+    parser.add_argument("--viewer-port", type=parse_port, default=None, metavar="PORT",
+                        help=words("kiosk.viewer-port"))
     parser.set_defaults(func=_kiosk)
 
 
@@ -71,6 +73,36 @@ def parse_speed(value: str) -> float:
     if not math.isfinite(speed) or speed <= 0:
         raise argparse.ArgumentTypeError(BadSpeed(value=value).translate(CliParser.language))
     return speed
+
+
+def parse_port(value: str) -> int:
+    """``--viewer-port``: 0 (not served) or a TCP port, refused in the language of ``--lang``.
+
+    >>> parse_port("8080"), parse_port("0")
+    (8080, 0)
+    >>> CliParser.language = "en"
+    >>> try:
+    ...     parse_port("http")
+    ... except argparse.ArgumentTypeError as err:
+    ...     print(err)
+    --viewer-port must be a port from 1 to 65535, or 0 for none, not “http”
+    """
+    try:
+        port = int(value)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(BadPort(value=value).translate(CliParser.language))
+    return port
+
+
+class BadPort(RulesError, ValueError):
+    messages = {
+        "nn": "--viewer-port må vere ein port frå 1 til 65535, eller 0 for ingen, ikkje «{value}»",
+        "nb": "--viewer-port må være en port fra 1 til 65535, eller 0 for ingen, ikke «{value}»",
+        "da": "--viewer-port skal være en port fra 1 til 65535, eller 0 for ingen, ikke »{value}«",
+        "en": "--viewer-port must be a port from 1 to 65535, or 0 for none, not “{value}”",
+    }
 
 
 class BadSpeed(RulesError, ValueError):
@@ -95,6 +127,8 @@ def _source(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
         source = options = Options(fullscreen=True, watchdog=True, lang=args.lang)
     overrides: dict[str, Any] = {"headless": args.headless, "speed": args.speed,
                                  "sound": options.sound and not args.headless}
+    if args.viewer_port is not None:
+        overrides["viewer_port"] = args.viewer_port or None
     if args.role is not None:
         overrides["role"] = args.role
     if args.data_dir is not None:

@@ -24,6 +24,7 @@ from kiosk.cli.help_words import help_text
 from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard, Store
 from kiosk.store.cli import add_data_dir, open_cli_store, store_path
+from kiosk.store.snapshot import CLI_SNAPSHOT_AFTER
 from kiosk.timebase import SharedClock
 from rules.errors import RulesError
 
@@ -105,7 +106,7 @@ def _station(args: argparse.Namespace) -> Iterator[Station]:
         station.join_local_time()
         yield station
     finally:
-        station.close()
+        station.close(snapshot_after=CLI_SNAPSHOT_AFTER)
 
 
 def _say(args: argparse.Namespace, key: str, **params: object) -> None:

@@ -236,6 +236,8 @@ class Controller:
     quit_until: float = 0.0
     #: More rows for this device (the night's NEW, walk-in and Sit & Go keys).
     extra: dict[Action, list[Route]] = field(default_factory=dict)
+    #: Readers reported lost and not back yet, by name.
+    readers_lost: set[str] = field(default_factory=set)
     #: Tried before the controller's own card handling; None: not theirs.
     card_hooks: list[Callable[[CardRead], Sequence[Effect] | None]] = field(
         default_factory=list)
@@ -273,7 +275,7 @@ class Controller:
         if isinstance(message, ButtonsHeld):
             return [ShowHelp(tuple(self.buttons))]
         if isinstance(message, ReaderStatus):
-            return [Say("reader-back" if message.connected else "reader-lost")]
+            return self._reader(message)
         if isinstance(message, CardRead):
             for hook in self.card_hooks:
                 taken = hook(message)
@@ -281,6 +283,17 @@ class Controller:
                     return taken
             return cards.card(self, message)
         return self._press(message)
+
+    def _reader(self, status: ReaderStatus) -> Sequence[Effect]:
+        """A lost reader is said, and its return; not its first start (the worker
+        reports every open), which put "Kortlesaren er tilbake" on the power-on screen."""
+        if not status.connected:
+            self.readers_lost.add(status.reader)
+            return [Say("reader-lost")]
+        if status.reader in self.readers_lost:
+            self.readers_lost.discard(status.reader)
+            return [Say("reader-back")]
+        return []
 
     def _press(self, press: ButtonPressed) -> Sequence[Effect]:
         dismissed: list[Effect] = []

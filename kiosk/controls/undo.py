@@ -9,18 +9,46 @@ seconds. Which records make one action is the rules' call
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kiosk.controls.effects import Effect, Submit
 from kiosk.controls.messages import Say, undone_what
+from kiosk.undone import UNDONE_TITLE
 from rules import undo as undos
 from rules.errors import RulesError
+from rules.i18n import DEFAULT_LANGUAGE
 from rules.refusals import NothingToUndo
 
 if TYPE_CHECKING:
     from kiosk.controls.dispatch import Controller
 
-__all__ = ["undo_newest"]
+__all__ = ["Undone", "undo_newest"]
+
+
+@dataclass(frozen=True)
+class Undone(Say):
+    """ "Angra: Kari Nordmann slått ut": on the wall, "Angra" over what was taken back.
+
+    ``params["what"]`` holds what, in every language (:func:`undone_what`).
+
+    >>> said = Undone(params={"what": {"nn": "Kari slått ut", "en": "Kari eliminated"}})
+    >>> said.translate("nn"), said.heading("en"), said.detail("en")
+    ('Angra: Kari slått ut', 'Undone', 'Kari eliminated')
+    """
+
+    key: str = "undone"
+    popup: bool = True
+
+    def heading(self, lang: str = DEFAULT_LANGUAGE, /) -> str:
+        return UNDONE_TITLE.get(lang) or UNDONE_TITLE["en"]
+
+    def detail(self, lang: str = DEFAULT_LANGUAGE, /) -> str:
+        what = self.params.get("what")
+        if isinstance(what, Mapping):
+            return str(what.get(lang) or what.get("en", ""))
+        return str(what or "")
 
 
 def undo_newest(ctl: Controller) -> list[Effect]:
@@ -35,4 +63,4 @@ def undo_newest(ctl: Controller) -> list[Effect]:
     names = {pid: e.name for pid, e in station.state.players.items()}
     what = undone_what(action, names)
     return [Submit(undos.undo(action, now=station.now()),
-                   ok=(Say("undone", {"what": what}, popup=True),))]
+                   ok=(Undone(params={"what": what}),))]

@@ -114,7 +114,7 @@ def run_until_finished(options: Options = DEMO_OPTIONS, *, step_seconds: float =
     app, night, sim = run.app, run.night, run.time
     try:
         while not night.done and sim.elapsed < max_shared_seconds:
-            sim.advance_shared(step_seconds)
+            _advance_until_done(run, step_seconds)
             app.loop.step(block=False)
             run.steps += 1
             if not app.loop.running:
@@ -124,6 +124,17 @@ def run_until_finished(options: Options = DEMO_OPTIONS, *, step_seconds: float =
         if not keep_open:
             app.close()
     return run
+
+
+def _advance_until_done(run: DemoRun, seconds: float) -> None:
+    """Move shared time on by ``seconds``, but no further than the step the night ends in.
+
+    Stepping on past the last bust would leave the last frame (the
+    ``--screenshot``) some way into the results' paging, not on their first page.
+    """
+    target = run.time.elapsed + seconds
+    while not run.night.done and run.time.elapsed + STEP_SECONDS <= target + 1e-6:
+        run.time.advance_shared(STEP_SECONDS)
 
 
 def run_demo(options: Options, *, frames: int | None = None, screenshot: str | None = None,

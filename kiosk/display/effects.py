@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from kiosk.controls import effects as fx
 from kiosk.controls.help import help_lines
-from kiosk.display.messages import text
+from kiosk.display.messages import Phrase
 from kiosk.display.overlays import POPUP_SECONDS
 from kiosk.display.registry import Screen
 from rules.i18n import LANGUAGES
@@ -25,25 +25,28 @@ __all__ = ["EFFECTS", "say", "show_effects"]
 
 def say(loop: KioskLoop, message: Any) -> None:
     """A message: a check-in or help big, a refusal under "not done", the rest briefly."""
-    lang = loop.lang
+    # Kept as words, not text: a language switch says the pop-up again.
     if getattr(message, "error", None) is not None:
         # The answer to the press just made: shown at once, not behind a notice.
-        loop.popup(text("refused", lang), message.translate(lang), kind="refusal",
-                   seconds=3.0, front=True)
+        loop.popup(Phrase("refused"), message, kind="refusal", seconds=3.0, front=True)
         return
     big = bool(getattr(message, "popup", False))
     kind = "check-in" if str(getattr(message, "key", "")).startswith("checked-in") else "say"
-    loop.popup(message.translate(lang), "", kind=kind, seconds=POPUP_SECONDS if big else 3.0)
+    # A message with a heading of its own ("Angra" over what was taken back) fills the box.
+    heading, detail = getattr(message, "heading", None), getattr(message, "detail", None)
+    if heading is not None and detail is not None:
+        loop.popup(heading, detail, kind=kind, seconds=POPUP_SECONDS if big else 3.0)
+        return
+    loop.popup(message, "", kind=kind, seconds=POPUP_SECONDS if big else 3.0)
 
 
 def _language(loop: KioskLoop, effect: fx.CycleLanguage) -> None:
     loop.lang = LANGUAGES[(LANGUAGES.index(loop.lang) + 1) % len(LANGUAGES)]
-    loop.popup(text("language_name", loop.lang), "", kind="language", seconds=2.0)
+    loop.popup(Phrase("language_name"), "", kind="language", seconds=2.0)
 
 
 def _popup(loop: KioskLoop, effect: fx.Popup) -> None:
-    loop.popup(effect.title.translate(loop.lang),
-               effect.line.translate(loop.lang) if effect.line else "",
+    loop.popup(effect.title, effect.line if effect.line else "",
                kind=effect.kind, seconds=effect.seconds, front=effect.front)
 
 
@@ -51,11 +54,10 @@ EFFECTS: Final[dict[type, Callable[[KioskLoop, Any], None]]] = {
     fx.Say: say,
     fx.NextScreen: lambda loop, e: loop.next_screen(),
     fx.ShowScreen: lambda loop, e: loop.show(Screen(e.screen), for_seconds=e.for_seconds),
-    fx.ShowHelp: lambda loop, e: loop.show_help(help_lines(e.buttons, loop.lang)),
+    fx.ShowHelp: lambda loop, e: loop.show_help(lambda lang: help_lines(e.buttons, lang)),
     fx.CycleLanguage: _language,
-    fx.AskQuit: lambda loop, e: loop.popup(text("quit_confirm", loop.lang),
-                                           text("quit_hint", loop.lang), kind="quit",
-                                           seconds=e.seconds),
+    fx.AskQuit: lambda loop, e: loop.popup(Phrase("quit_confirm"), Phrase("quit_hint"),
+                                           kind="quit", seconds=e.seconds),
     fx.Quit: lambda loop, e: loop.stop(),
     fx.Dismiss: lambda loop, e: loop.drop_popups(e.kind),
     fx.Popup: _popup,

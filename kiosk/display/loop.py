@@ -33,7 +33,14 @@ from hardware.inputs import ButtonHint, ButtonPressed, ButtonsHeld, CardRead, Re
 from kiosk.display.effects import say, show_effects
 from kiosk.display.input import Keyboard
 from kiosk.display.messages import text
-from kiosk.display.overlays import POPUP_SECONDS, TICKER_SECONDS, Overlays, Popup
+from kiosk.display.overlays import (
+    POPUP_SECONDS,
+    TICKER_SECONDS,
+    HelpLines,
+    Overlays,
+    Popup,
+    Text,
+)
 from kiosk.display.painter import Frame, Painter
 from kiosk.display.registry import Context, Screen, available, view_of
 from kiosk.display.room import NEWS_SECONDS, Room
@@ -76,13 +83,14 @@ class KioskLoop:
                  max_wait_ms: int = 1000, rotate_seconds: float | None = None,
                  shift: bool = True,
                  status_sources: list[Callable[[str], Sequence[str]]] | None = None) -> None:
-        self.station, self.lang, self.role = station, lang, role
+        self.station, self.role = station, role
+        #: The pop-ups, ticker and help; they hold the language (:attr:`lang`).
+        self.overlays = Overlays(monotonic, lang)
         self.inputs: queue.Queue[Any] = inputs if inputs is not None else InputQueue()
         self.chimes, self.watchdog, self.monotonic = chimes, watchdog, monotonic
         self.min_wait_ms, self.max_wait_ms = min_wait_ms, max_wait_ms
         self.rotate_seconds = rotate_seconds
         self.painter = Painter(display, shift=shift)
-        self.overlays = Overlays(monotonic)
         self.standings = Standings(station)
         self.keyboard = Keyboard()
         #: Input type → who acts on it: the role's controls (``controls``, set by
@@ -107,6 +115,9 @@ class KioskLoop:
         self.side_panel: Callable[[str], Sequence[str]] = lambda lang: ()
         #: Show the check-in screen instead of the clock while players check in.
         self.check_in_screen = False
+        #: A table device's own screen (:mod:`kiosk.table_device`), set by the
+        #: bootstrap: it is shown instead of the wall's screens, pop-ups included.
+        self.table_screen: Callable[[], object] | None = None
         self.running = True
         self.iterations = 0
         self.screen = Screen.CLOCK
@@ -114,6 +125,16 @@ class KioskLoop:
         self._return_at: float | None = None
         self.room = Room(station.state)
         self.sleeper = Sleeper()
+
+    @property
+    def lang(self) -> str:
+        """The language the screens speak."""
+        return self.overlays.lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        # What is already up (a pop-up, the ticker, the help) is said again in it.
+        self.overlays.lang = lang
 
     # --- the main loop --------------------------------------------------------------------
 
@@ -228,7 +249,7 @@ class KioskLoop:
         self._rotated_at = self.monotonic()
         self._return_at = None if for_seconds is None else self._rotated_at + for_seconds
 
-    def popup(self, title: str, line: str, *, kind: str = "", seconds: float = POPUP_SECONDS,
+    def popup(self, title: Text, line: Text, *, kind: str = "", seconds: float = POPUP_SECONDS,
               front: bool = False) -> None:
         """Queue a pop-up; ``front`` shows it at once (a prompt being typed into)."""
         self.overlays.popup(title, line, kind=kind, seconds=seconds, front=front)
@@ -239,7 +260,7 @@ class KioskLoop:
     def current_popup(self) -> Popup | None:
         return self.overlays.current()
 
-    def show_help(self, lines: Sequence[str], *, seconds: float = 15.0) -> None:
+    def show_help(self, lines: HelpLines, *, seconds: float = 15.0) -> None:
         """What each button does, over every screen for a while."""
         self.overlays.show_help(lines, seconds)
 
@@ -269,11 +290,19 @@ class KioskLoop:
         lines = self.overlays.help_lines()
         if lines is not None:
             return help_view(lines, self.lang)
+        if self.table_screen is not None:
+            return self.table_screen()
         return view_of(self.screen, self.station.state, self.context())
 
     def draw(self) -> str:
         """Bring the display up to date; returns "full", "tick" or "" (nothing changed)."""
         view = self.view()
+        if self.table_screen is not None and not isinstance(view, HelpView):
+            # The table screen shows what was said in its prompt box, and its own
+            # called clock: nothing lies over its seats.
+            return self.painter.draw(Frame(view, None, "", self.status_line(),
+                                           pixel_shift(self.monotonic(), self.painter.amplitude),
+                                           self.lang, (), self.screen.value))
         # The help screen is read while it is up: pop-ups wait behind it.
         popup = None if isinstance(view, HelpView) else self.overlays.current()
         # A called clock (C5) outranks the busts: the room must see it count down.

@@ -8,12 +8,14 @@ default, and each language has exactly the same keys and the same
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from string import Formatter
 from typing import Final
 
-from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES, format_place
 
-__all__ = ["MESSAGES", "UnknownMessage", "placeholders", "text"]
+__all__ = ["MESSAGES", "Phrase", "Place", "UnknownMessage", "placeholders", "text"]
 
 
 class UnknownMessage(KeyError):
@@ -284,7 +286,15 @@ _NIGHT: Final = {
            "sng_title": "Waiting list – Sit & Go", "sng_deadline": "Last start {time}",
            "sng_clock": "Sit & Go: level {level} – {digits}"},
 }
-for _lang, _words in _NIGHT.items():
+# The right words (issue 19): a big-blind ante is not everyone's ante (GLOSSARY
+# "big-blind ante"), and the line before a break names the break.
+_WORDS19: Final = {
+    "nn": {"bb_ante": "BB-ante {ante}", "next": "Neste", "break_minutes": "{name} {minutes} min"},
+    "nb": {"bb_ante": "BB-ante {ante}", "next": "Neste", "break_minutes": "{name} {minutes} min"},
+    "da": {"bb_ante": "BB-ante {ante}", "next": "Næste", "break_minutes": "{name} {minutes} min"},
+    "en": {"bb_ante": "BB ante {ante}", "next": "Next", "break_minutes": "{name} {minutes} min"},
+}
+for _lang, _words in (*_NIGHT.items(), *_WORDS19.items()):
     {"nn": _NN, "nb": _NB, "da": _DA, "en": _EN}[_lang].update(_words)
 
 MESSAGES: Final[dict[str, dict[str, str]]] = {"nn": _NN, "nb": _NB, "da": _DA, "en": _EN}
@@ -314,3 +324,44 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
     except KeyError:
         raise UnknownMessage(f"no message {key!r} in language {lang!r}") from None
     return template.format(**params)
+
+
+@dataclass(frozen=True)
+class Place:
+    """A finishing place, said as each language says it ("37. plass", "37th")."""
+
+    place: int
+
+    def translate(self, lang: str = DEFAULT_LANGUAGE, /) -> str:
+        return format_place(self.place, lang)
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A screen text kept as its key and params, and said in the language asked for.
+
+    A pop-up or the ticker holds a phrase, not its text, so a language switch
+    says it again in the new language. A param that can be translated (a
+    :class:`Place`, a controls message) is translated too; a mapping of
+    language → text gives its own language's.
+
+    >>> busted = Phrase("bust_line", {"name": "Kari", "place": Place(37)})
+    >>> busted.translate("nn"), busted.translate("en")
+    ('Kari — 37. plass', 'Kari — 37th')
+    """
+
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def translate(self, lang: str = DEFAULT_LANGUAGE, /) -> str:
+        return text(self.key, lang, **{name: _in(value, lang)
+                                       for name, value in self.params.items()})
+
+
+def _in(value: object, lang: str) -> object:
+    translate = getattr(value, "translate", None)
+    if callable(translate) and not isinstance(value, str):
+        return translate(lang)
+    if isinstance(value, Mapping):
+        return value.get(lang, value.get("en", ""))
+    return value

@@ -22,12 +22,16 @@ from kiosk.display.overlays import Popup
 from kiosk.display.registry import render
 from kiosk.display.shift import amplitude_for
 from kiosk.display.viewmodels import BreakView, ClockView
+from kiosk.table_device.render import render_table_tick
+from kiosk.table_screen import TableScreenView
 
 __all__ = ["Frame", "Painter"]
 
 _TICK_FIELDS: Final = {
     ClockView: ("digits", "until_break_text", "until_break_line", "last_minute"),
     BreakView: ("digits", "last_minute"),
+    # A table's panel: its clock, the called clock's and the undo's countdowns.
+    TableScreenView: ("digits", "clock", "undo"),
 }
 #: A pause or resume changes these too; the banner band is redrawn with the digits.
 _PAUSE_FIELDS: Final = ("paused", "paused_text")
@@ -48,6 +52,8 @@ def _partial(before: object, after: object) -> tuple[str, ...] | None:
     kept = {name: getattr(before, name) for name in fields}
     if dataclasses.replace(after, **kept) == before:  # type: ignore[type-var]
         return ()
+    if not isinstance(after, ClockView | BreakView):
+        return None  # only those two have a paused band to redraw alone
     kept.update((name, getattr(before, name)) for name in _PAUSE_FIELDS)
     if dataclasses.replace(after, **kept) == before:  # type: ignore[type-var]
         return ("paused",)
@@ -151,6 +157,9 @@ class Painter:
         # Drawn over the last view: only the digits that changed since (a banner
         # change redraws the band whole, as the pause changes the digits' colour).
         before = None if banner or self.last is None else self.last.view
+        if isinstance(view, TableScreenView):
+            assert isinstance(before, TableScreenView)
+            return render_table_tick(self.canvas, view, before)
         if isinstance(view, ClockView):
             rects = screens.render_clock_tick(self.canvas, view, before)
         else:

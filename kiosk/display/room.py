@@ -11,12 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from kiosk.display.announce import announce, seen
-from kiosk.display.messages import text
+from kiosk.display.messages import Phrase, Place
 from kiosk.display.overlays import POPUP_SECONDS
 from kiosk.display.registry import Screen
 from kiosk.display.sound import chime_for
 from rules import clock as clocks
-from rules.i18n import format_place
 from rules.state import Tournament
 
 if TYPE_CHECKING:
@@ -50,32 +49,32 @@ class Room:
         self._chime(loop)
 
     def _tell(self, loop: KioskLoop, state: Tournament) -> None:
-        lang = loop.lang
+        # Told as phrases, not text: a language switch says them again (issue 19).
         self.seen, news = announce(self.seen, state)
         for name in news.unbusted:
             loop.overlays.drop_busts_of(name)  # an undone bust leaves the ticker too
         if news.busted:
-            loop.overlays.add_busts([text("bust_line", lang, name=name,
-                                          place=format_place(place, lang))
+            loop.overlays.add_busts([Phrase("bust_line", {"name": name, "place": Place(place)})
                                      for place, name in news.busted])
         for player_id in news.checked_in:
             entry = state.players[player_id]
-            line = (text("checked_in_seat", lang, table=entry.seat.table, seat=entry.seat.seat)
-                    if entry.seat is not None else text("checked_in", lang))
+            line = (Phrase("checked_in_seat", {"table": entry.seat.table, "seat": entry.seat.seat})
+                    if entry.seat is not None else Phrase("checked_in"))
             loop.popup(entry.name, line, kind="check-in")
         if news.screen is not None and loop.screen is not Screen.RESULTS:
             loop.show(Screen(news.screen), for_seconds=NEWS_SECONDS)
         for said in news.announcements:
             if said.kind == "final-table":
-                loop.popup(text("final_table", lang), text("final_table_drawn", lang),
+                loop.popup(Phrase("final_table"), Phrase("final_table_drawn"),
                            kind="announcement", seconds=2 * POPUP_SECONDS)
                 loop.show(Screen.SEATING, for_seconds=2 * NEWS_SECONDS)
             elif said.kind == "hand-for-hand":
-                loop.popup(text("hand_for_hand", lang), text("hand_for_hand_on", lang),
+                loop.popup(Phrase("hand_for_hand"), Phrase("hand_for_hand_on"),
                            kind="announcement", seconds=2 * POPUP_SECONDS)
             else:
-                loop.popup(text("winner", lang), said.name, kind="announcement",
-                           seconds=3 * POPUP_SECONDS)
+                # The results' own banner names the winner: a pop-up over it would
+                # say it twice and hide the top places (issue 19).
+                loop.drop_popups("announcement")
                 loop.show(Screen.RESULTS)
 
     def _chime(self, loop: KioskLoop) -> None:

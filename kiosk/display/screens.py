@@ -39,6 +39,7 @@ from kiosk.display.layout import (
     redraw_changed_digits,
     redraw_changed_glyphs,
 )
+from kiosk.display.qr import draw_on_clock
 from kiosk.display.seat_finder import SeatFinderView
 from kiosk.display.viewmodels import (
     BreakView,
@@ -230,6 +231,7 @@ def render_clock_tick(surface: pygame.Surface, view: ClockView, before: object =
         _digits(surface, clock_digits_box(surface), view.digits, paused=view.paused,
                 last_minute=view.last_minute)
         rects = [band]
+    rects += draw_on_clock(surface, rects, view.digits)  # the phones' QR code (kiosk.viewer)
     until = _until_break_box(surface)
     # Set from cached glyphs, so a second redraws the one or two that changed.
     changed = (redraw_changed_glyphs(surface, before.until_break_line, view.until_break_line,

@@ -23,7 +23,7 @@ from rules.house import PointsScheme
 from rules.i18n import DEFAULT_LANGUAGE, format_int, format_place, format_time
 from rules.points import points
 from rules.state import Tournament
-from rules.structure import Break, Level
+from rules.structure import AnteKind, Break, Level
 
 __all__ = [
     "PAGE_SECONDS",
@@ -232,7 +232,18 @@ def _blinds(level: Level, lang: str) -> str:
 
 
 def _ante(level: Level, lang: str) -> str:
-    return text("ante", lang, ante=format_int(level.ante, lang)) if level.ante else ""
+    """ "Ante 100", or "BB-ante 1 000" where the big blind posts one for the table (B7):
+    a plain "Ante" there makes the room think every player antes."""
+    if not level.ante:
+        return ""
+    key = "bb_ante" if level.ante_kind is AnteKind.BIG_BLIND else "ante"
+    return text(key, lang, ante=format_int(level.ante, lang))
+
+
+def _break_line(period: Break, lang: str) -> str:
+    """ "Pause 15 min", "Matpause 30 min" """
+    return text("break_minutes", lang, name=text("meal_break" if period.meal else "break", lang),
+                minutes=format_int(-(-period.seconds // 60), lang))
 
 
 def _level_line(number: int, level: Level, lang: str) -> str:
@@ -309,7 +320,11 @@ def clock_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
         level_text = text("meal_break" if period.meal else "break", lang)
         blinds_label = blinds_text = ante_text = ""
     blinds_line = " – ".join(p for p in (f"{blinds_label} {blinds_text}".strip(), ante_text) if p)
-    if reading.next_level is not None:
+    following = structure.periods[reading.period_index + 1:reading.period_index + 2]
+    if following and isinstance(following[0], Break) and isinstance(period, Level):
+        # A break comes next: say so, not the level after it (issue 19).
+        next_label, next_text = text("next", lang), _break_line(following[0], lang)
+    elif reading.next_level is not None:
         next_label = text("next_level", lang)
         next_text = _level_line(_number_after(state, reading), reading.next_level, lang)
     else:
@@ -468,8 +483,15 @@ def results_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
     """Finishing places, best first, with league points where the house awards them."""
     rows = [ResultRow(e.place or 0, format_place(e.place or 0, lang), e.name,
                       _points_text(state, e.place or 0, lang)) for e in state.results()]
-    index, pages = _paging(len(rows), RESULTS_PER_PAGE, now, page)
     winner = state.winner
+    ended = max((e.busted_at for e in state.players.values() if e.busted_at is not None),
+                default=None) if state.finished else None
+    if page is None and ended is not None:
+        # The night's end starts the results at page 1 (the winner's), not wherever
+        # the room's page count stands; pages still turn at the same moment on every
+        # screen, as the end is in the state.
+        page = max(0, int((now - ended) // PAGE_SECONDS))
+    index, pages = _paging(len(rows), RESULTS_PER_PAGE, now, page)
     return ResultsView(
         title=text("results", lang),
         winner_label=text("winner", lang) if winner else "",

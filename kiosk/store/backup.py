@@ -13,17 +13,17 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from dataclasses import dataclass
 from pathlib import Path
 
 from kiosk.store.errors import BackupFailed, DiskFull, StoreError
 from kiosk.store.tx import write_error
+from rules.records import RecordMethods, record
 
 __all__ = ["BackupReport", "backup"]
 
 
-@dataclass(frozen=True)
-class BackupReport:
+@record
+class BackupReport(RecordMethods):
     """What a backup copied: where to, and how much."""
 
     path: Path

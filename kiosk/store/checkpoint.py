@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from dataclasses import dataclass
 from typing import Literal
 
 from kiosk.store.errors import Notice
 from kiosk.store.tx import transaction
 from rules.events import ClockRestored, EventKind
+from rules.records import RecordMethods, record
 from rules.state import Tournament
 
 __all__ = [
@@ -52,8 +52,8 @@ _CLOCK_IN: str = "(" + ", ".join(f"'{kind}'" for kind in CLOCK_KINDS) + ")"
 assert all(kind.replace("-", "").isalpha() for kind in CLOCK_KINDS)  # safe as literals
 
 
-@dataclass(frozen=True)
-class Checkpoint:
+@record
+class Checkpoint(RecordMethods):
     """The clock's last saved position, for a restore after a power cut."""
 
     tournament_id: str
@@ -66,8 +66,8 @@ class Checkpoint:
     log_rowid: int
 
 
-@dataclass(frozen=True)
-class ColdStart:
+@record
+class ColdStart(RecordMethods):
     """What to do after a lone cold start: append ``event``, show ``notice``."""
 
     event: ClockRestored

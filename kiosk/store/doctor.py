@@ -14,7 +14,6 @@ import contextlib
 import os
 import sqlite3
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
@@ -25,14 +24,15 @@ from kiosk.store.open import BUSY_TIMEOUT, storage_error
 from kiosk.store.shape import check_shape
 from kiosk.store.space import Space, measure, reserve_fits, reserve_path
 from kiosk.store.tx import primary_code
+from rules.records import RecordMethods, record
 
 __all__ = ["DiskReport", "Report", "StoreHealth", "examine", "examine_store"]
 
 _HEADER = b"SQLite format 3\x00"
 
 
-@dataclass(frozen=True)
-class StoreHealth:
+@record
+class StoreHealth(RecordMethods):
     path: Path
     exists: bool
     #: SQLite's own words when it calls the file damaged (quick_check, not a database).
@@ -48,8 +48,8 @@ class StoreHealth:
         return self.exists and self.damage is None and self.error is None
 
 
-@dataclass(frozen=True)
-class DiskReport:
+@record
+class DiskReport(RecordMethods):
     space: Space | None
     writable: bool
     reserve_bytes: int
@@ -66,8 +66,8 @@ class DiskReport:
             and not reserve_fits(self.space)))
 
 
-@dataclass(frozen=True)
-class Report:
+@record
+class Report(RecordMethods):
     data_dir: Path
     disk: DiskReport
     store: StoreHealth

@@ -8,11 +8,12 @@ number: a refused payment card is named by its line, never by its digits.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
 from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE
+from rules.records import RecordMethods, record
 
 __all__ = [
     "BackupFailed",
@@ -290,8 +291,8 @@ class UnknownSeason(StoreError, LookupError):
     }
 
 
-@dataclass(frozen=True)
-class Notice:
+@record
+class Notice(RecordMethods):
     """A message for the display's status line, translated when drawn.
 
     >>> Notice("clock-restored").translate("en")

@@ -24,6 +24,7 @@ from kiosk.store.errors import DiskFull, EventConflict
 from kiosk.store.schema import get_meta_int, set_meta
 from kiosk.store.tx import db_file, retry_when_full, rollback, transaction, write_error
 from rules.events import Event, Record, UnreadableEvent, event_from_json, event_to_json
+from rules.records import RecordMethods, record
 from rules.undo import action_id
 from rules.undo import stamp as stamp_action
 
@@ -34,8 +35,8 @@ log = logger(__name__)  # logging is imported when something is logged
 _COLUMNS = "device_id, seq, lamport, tournament_id, kind, payload, mac, unreadable"
 
 
-@dataclass(frozen=True)
-class StoredEvent:
+@record
+class StoredEvent(RecordMethods):
     """One row of the log: an event's identity, order and exact payload text."""
 
     device_id: str
@@ -95,8 +96,8 @@ def _kind_of(payload: str) -> str:
     return kind if isinstance(kind, str) else "?"
 
 
-@dataclass(frozen=True)
-class AppendResult:
+@record
+class AppendResult(RecordMethods):
     """What an append of received events did: the new ones and the rest."""
 
     added: tuple[StoredEvent, ...] = ()

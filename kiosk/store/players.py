@@ -33,6 +33,7 @@ from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE
 from rules.names import PLAYER_NAME_MAX, AmbiguousPlayer, clean_name, pick_by_name
 from rules.names import name_key as _key
+from rules.records import RecordMethods, record
 
 __all__ = [
     "CardMatch",
@@ -48,8 +49,8 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Player:
+@record
+class Player(RecordMethods):
     """A venue's player: id, name and cards."""
 
     id: str
@@ -58,16 +59,16 @@ class Player:
     created: str
 
 
-@dataclass(frozen=True)
-class CardMatch:
+@record
+class CardMatch(RecordMethods):
     """A tapped card that belongs to a player."""
 
     player: Player
     ok: ClassVar[bool] = True
 
 
-@dataclass(frozen=True)
-class UnknownCard:
+@record
+class UnknownCard(RecordMethods):
     """A card no player has: check-in shows this and offers to link it."""
 
     uid: str
@@ -83,8 +84,8 @@ class UnknownCard:
         return (self.messages.get(lang) or self.messages["en"]).format(uid=self.uid)
 
 
-@dataclass(frozen=True)
-class RefusedCard:
+@record
+class RefusedCard(RecordMethods):
     """A payment card was read; its number is already forgotten."""
 
     ok: ClassVar[bool] = False
@@ -96,8 +97,8 @@ class RefusedCard:
 CardResult = CardMatch | UnknownCard | RefusedCard
 
 
-@dataclass(frozen=True)
-class LineError:
+@record
+class LineError(RecordMethods):
     """One line of a players import that was not taken, and why."""
 
     line: int

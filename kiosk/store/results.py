@@ -17,7 +17,7 @@ import io
 import json
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any, Literal
 
 from kiosk.store.errors import UnknownSeason
@@ -27,6 +27,7 @@ from kiosk.store.tx import transaction
 from rules.errors import RulesError
 from rules.house import PointsScheme
 from rules.points import points
+from rules.records import RecordMethods, record
 from rules.standings import Result, standings
 from rules.state import Tournament
 
@@ -46,8 +47,8 @@ __all__ = [
 ExportFormat = Literal["csv", "json"]
 
 
-@dataclass(frozen=True)
-class ResultRow:
+@record
+class ResultRow(RecordMethods):
     """One player's place, points and knockouts in a tournament."""
 
     tournament_id: str
@@ -58,8 +59,8 @@ class ResultRow:
     knockouts: int
 
 
-@dataclass(frozen=True)
-class PlaceChange:
+@record
+class PlaceChange(RecordMethods):
     """A player's place as stored before a recompute, and after."""
 
     name: str
@@ -67,8 +68,8 @@ class PlaceChange:
     after: int | None
 
 
-@dataclass(frozen=True)
-class StandingRow:
+@record
+class StandingRow(RecordMethods):
     """One player's line in a season's league standings."""
 
     season: str

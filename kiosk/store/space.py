@@ -18,12 +18,12 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from kiosk.lazylog import logger
 from kiosk.store.errors import Notice
+from rules.records import RecordMethods, record
 
 __all__ = [
     "LOW_BYTES",
@@ -61,8 +61,8 @@ _RESERVE_SHARE = 8
 DiskState = Literal["ok", "low", "full"]
 
 
-@dataclass(frozen=True)
-class Space:
+@record
+class Space(RecordMethods):
     """One ``statvfs`` of the data dir's file system."""
 
     free: int

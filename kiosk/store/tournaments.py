@@ -10,20 +10,20 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 
 from kiosk.store.errors import UnknownTournament
 from kiosk.store.log import StoredEvent
 from rules.events import EventKind, TournamentCreated, event_from_json
 from rules.names import AmbiguousTournament, pick_by_name
+from rules.records import RecordMethods, record
 
 __all__ = ["TournamentRow", "find_tournament", "list_tournaments", "on_added", "set_season",
            "set_status"]
 
 
-@dataclass(frozen=True)
-class TournamentRow:
+@record
+class TournamentRow(RecordMethods):
     """One tournament as the store lists it."""
 
     id: str

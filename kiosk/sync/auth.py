@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.codec import canonical_json
+from rules.records import RecordMethods, record
 
 __all__ = [
     "KEY_BYTES",
@@ -81,8 +82,8 @@ def session_id(dialer_challenge: str, server_challenge: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-@dataclass(frozen=True)
-class Seal:
+@record
+class Seal(RecordMethods):
     """What an event's ``mac`` column says: the origin's role and table, and the MAC."""
 
     role: str

@@ -14,7 +14,6 @@ import hashlib
 import logging
 import socket
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 
 from zeroconf import IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
@@ -22,6 +21,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 from kiosk.sync.frames import PROTOCOL
 from kiosk.sync.link import Identity
 from rules.codec import canonical_json
+from rules.records import RecordMethods, record
 
 __all__ = ["SERVICE_TYPE", "Discovery", "Found", "head_digest", "interface_addresses",
            "network_signature"]
@@ -72,8 +72,8 @@ def network_signature() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
     return tuple(sorted(out))
 
 
-@dataclass(frozen=True)
-class Found:
+@record
+class Found(RecordMethods):
     """A peer's announcement (unauthenticated)."""
 
     device_id: str

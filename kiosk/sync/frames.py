@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from enum import StrEnum, unique
 from typing import Any, Final
 
 from rules.codec import canonical_json
+from rules.records import RecordMethods, record
 
 __all__ = [
     "MAX_FRAME",
@@ -54,8 +54,8 @@ class FrameError(ValueError):
         self.reason = reason
 
 
-@dataclass(frozen=True)
-class Frame:
+@record
+class Frame(RecordMethods):
     type: FrameType
     counter: int
     nonce: str

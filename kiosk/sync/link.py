@@ -22,7 +22,6 @@ import itertools
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from websockets.exceptions import ConnectionClosed
@@ -30,6 +29,7 @@ from websockets.exceptions import ConnectionClosed
 from kiosk.sync.auth import ReplayGuard, frame_mac, session_id
 from kiosk.sync.frames import PROTOCOL, Frame, FrameError, FrameType, decode_frame, encode_frame
 from kiosk.sync.stats import Drop, SyncStats
+from rules.records import RecordMethods, record
 
 __all__ = ["Identity", "Link", "PeerInfo", "Socket"]
 
@@ -46,8 +46,8 @@ class Socket(Protocol):
     async def close(self, code: int = 1000, reason: str = "") -> None: ...
 
 
-@dataclass(frozen=True)
-class Identity:
+@record
+class Identity(RecordMethods):
     """Who this device is, as it says in its signed hello."""
 
     device_id: str
@@ -56,8 +56,8 @@ class Identity:
     name: str = ""
 
 
-@dataclass(frozen=True)
-class PeerInfo:
+@record
+class PeerInfo(RecordMethods):
     device_id: str
     role: str
     table: int | None

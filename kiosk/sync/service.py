@@ -53,6 +53,7 @@ from kiosk.sync.stats import Drop, SyncStats
 from kiosk.sync.status import PeerStatus, SyncStatus, lag
 from kiosk.sync.timesync import OffsetEstimator, Sample, TimeEstimate, choose_reference
 from kiosk.timebase import SharedClock
+from rules.records import RecordMethods, record
 
 __all__ = ["Incoming", "SyncConfig", "SyncService", "Want"]
 
@@ -64,8 +65,8 @@ ANNOUNCE_EVERY = 5.0
 BATCH_BYTES = 512 * 1024
 
 
-@dataclass(frozen=True)
-class Incoming:
+@record
+class Incoming(RecordMethods):
     """Verified events from a peer, for the main loop to append and fold."""
 
     link: int
@@ -77,8 +78,8 @@ class Incoming:
     refused: tuple[tuple[str, int], ...] = ()
 
 
-@dataclass(frozen=True)
-class Want:
+@record
+class Want(RecordMethods):
     """A peer's version vector: send it what it lacks."""
 
     link: int
@@ -86,8 +87,8 @@ class Want:
     vector: Mapping[str, int]
 
 
-@dataclass(frozen=True)
-class SyncConfig:
+@record
+class SyncConfig(RecordMethods):
     #: Addresses to bind and announce on (the ``[network] interface``'s).
     addresses: tuple[str, ...] = ("127.0.0.1",)
     port: int = 0
@@ -156,14 +157,14 @@ def chunks(rows: Sequence[StoredEvent], budget: int = BATCH_BYTES
 
 class SyncService:
     def __init__(self, me: Identity, key: bytes, clock: SharedClock,
-                 config: SyncConfig = SyncConfig(), *,
+                 config: SyncConfig | None = None, *,
                  inbound: queue.Queue[Any] | None = None, stats: SyncStats | None = None,
                  on_inbound: Callable[[], None] | None = None,
                  view: Handler | None = None) -> None:
         self.me = me
         self.key = key
         self.clock = clock
-        self.config = config
+        self.config = config = config or SyncConfig()
         self.inbound: queue.Queue[Any] = inbound if inbound is not None else queue.Queue()
         self.stats = stats or SyncStats()
         self._on_inbound = on_inbound

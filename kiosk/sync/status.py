@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any
 
 from kiosk.sync.timesync import TimeEstimate
+from rules.records import RecordMethods, record
 
 __all__ = ["PeerStatus", "SyncStatus", "lag"]
 
@@ -22,8 +23,8 @@ def lag(ours: Mapping[str, int], theirs: Mapping[str, int]) -> tuple[int, int]:
     return behind, ahead
 
 
-@dataclass(frozen=True)
-class PeerStatus:
+@record
+class PeerStatus(RecordMethods):
     device_id: str
     name: str
     role: str
@@ -37,8 +38,8 @@ class PeerStatus:
     tournament: str | None
 
 
-@dataclass(frozen=True)
-class SyncStatus:
+@record
+class SyncStatus(RecordMethods):
     device_id: str
     peers: tuple[PeerStatus, ...]
     drops: Mapping[str, int]

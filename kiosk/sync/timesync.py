@@ -22,12 +22,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from kiosk.sync.roles import Role, parse_roles
+from rules.records import RecordMethods, record
 
 __all__ = ["OffsetEstimator", "Sample", "TimeEstimate", "choose_reference"]
 
 
-@dataclass(frozen=True)
-class Sample:
+@record
+class Sample(RecordMethods):
     offset: float
     delay: float
     at: float
@@ -45,8 +46,8 @@ class Sample:
         return cls(offset, delay, t3)
 
 
-@dataclass(frozen=True)
-class TimeEstimate:
+@record
+class TimeEstimate(RecordMethods):
     offset: float
     delay: float | None
     uncertain: bool

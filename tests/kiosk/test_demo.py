@@ -33,6 +33,23 @@ def test_the_night_runs_to_a_winner(night: tuple[DemoRun, Path]) -> None:
     assert sorted(c for c in run.night.stacks.values() if c) == [54 * 10_000]
 
 
+def test_the_night_ends_on_the_results_first_page_with_one_winner_banner(
+        night: tuple[DemoRun, Path]) -> None:
+    """Issue 19: the last frame (``--screenshot``) showed a "Vinnar" pop-up over the
+    banner and "Side 3 av 6"; the run stops at the step the night ends in."""
+    from kiosk.display.loop import Screen
+    from kiosk.display.viewmodels import ResultsView
+
+    run, _ = night
+    loop = run.app.loop
+    assert loop.screen is Screen.RESULTS
+    view = loop.view()
+    assert isinstance(view, ResultsView) and view.winner_name
+    assert (view.page, view.page_text) == (0, "Side 1 av 6")
+    assert not [p for p in loop.overlays.popups if view.winner_name in (p.title, p.line)]
+    assert loop.painter.last is not None and loop.painter.last.popup is None
+
+
 def test_results_and_points_are_in_the_store(night: tuple[DemoRun, Path]) -> None:
     _, data = night
     with open_store(data_dir=data) as store:

@@ -7,7 +7,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from kiosk.table_screen import hand_for_hand_view, render_table_screen, table_screen_view
+from kiosk.table_device.render import render_table_screen
+from kiosk.table_screen import hand_for_hand_view, table_screen_view
 from rules.commands import BustPlayers, CallClock, DrawButton, FinishHand, SetHandForHand, StartHand
 from rules.events import Record
 from tests.rules.tournament_kit import Night

@@ -47,7 +47,7 @@ from kiosk.display.viewmodels import (
 )
 from rules.commands import BustPlayers, DrawButton, PauseClock
 from rules.state import Tournament
-from tests.kiosk.display.conftest import SIZES
+from tests.kiosk.display.conftest import SIZES, venue_night
 from tests.rules.tournament_kit import Night
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -66,7 +66,7 @@ README_SCREENS = ("clock", "break", "seating", "checkin", "results")
 
 
 def _night(players: int) -> Night:
-    night = Night().started(players)
+    night = venue_night(players)
     for table in sorted(night.state.tables):
         night.do(DrawButton(table))
     return night

@@ -29,6 +29,7 @@ from hardware.inputs import Action
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.controls.help import help_lines
 from kiosk.display import bands as layout_bands
+from kiosk.display import qr
 from kiosk.display.layout import Drawn, TextLog, recording
 from kiosk.display.messages import text
 from kiosk.display.registry import Screen, render
@@ -423,3 +424,26 @@ def _lit(surface: pygame.Surface, area: pygame.Rect) -> int:
     """How many pixels of ``area`` are not dark."""
     dark = pygame.mask.from_threshold(surface.subsurface(area), (0, 0, 0, 255), (40, 40, 40, 255))
     return area.width * area.height - int(dark.count())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_phones_qr_code_stays_beside_the_digits(size: tuple[int, int],
+                                                    full: Tournament) -> None:
+    """kiosk.display.qr puts the code at the bottom right of the digits' band: it must
+    stay inside that band and clear of every line, the banner's included."""
+    surface = pygame.Surface(size)
+    qr.install("http://192.168.1.20:8080/", ("pubpoker-display.local",))
+    try:
+        view = dataclasses.replace(clock_view(full, 1000.0, "nn"), paused=True,
+                                   paused_text=text("power_cut", "nn"))
+        log, _ = _draw(surface, view, "nn", None)
+        box = qr.qr_box(surface)
+        if box is None:
+            return  # no room beside the digits: left out, not squeezed
+        bands = bands_of(surface, view)
+        assert bands.rect("digits").contains(box)
+        own = {"pubpoker-display.local"}
+        assert not [t.value for t in log.visible()
+                    if t.value not in own and t.rect.colliderect(box)]
+    finally:
+        qr.uninstall()

@@ -151,7 +151,8 @@ def test_tab_walks_the_screens_and_undo_takes_back_this_devices_last_command(app
     _key(pygame.K_u)
     loop.step()
     assert app.station.state.clock.running
-    assert loop.overlays.popups[-1].title == "Angra: klokka"
+    said = loop.overlays.popups[-1]
+    assert (said.title, said.line) == ("Angra", "klokka")
 
 
 def test_undo_takes_back_the_nights_newest_action_until_nothing_is_left(app: App) -> None:

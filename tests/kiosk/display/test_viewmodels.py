@@ -78,7 +78,9 @@ def test_clock_moves_through_levels(night: Night) -> None:
     view = clock_view(night.state, LEVEL + MINUTE)
     assert (view.level_text, view.blinds_text, view.digits) == ("Nivå 2", "200 / 400", "29:00")
     assert view.until_break_text == "29:00"
-    assert view.next_level_text == "Nivå 3 – 300 / 600"
+    # pf-pokerklub breaks after level 2: the line names the break, not level 3.
+    assert (view.next_level_label, view.next_level_text) == ("Neste", "Pause 10 min")
+    assert view.next_line == "Neste: Pause 10 min"
 
 
 def test_clock_warns_in_the_last_minute(night: Night) -> None:
@@ -277,3 +279,64 @@ def test_long_lists_page_in_shared_time() -> None:
     every = [line for p in range(moves.pages)
              for line in moves_view(night.state, 0.0, page=p).lines]
     assert len(every) == pending
+
+
+# --- issue 19: the right words ----------------------------------------------------------
+
+
+def _pubpoker_level(number: int) -> float:
+    """Shared time one minute into level ``number`` of the pubpoker preset (clock from 0)."""
+    night = Night(preset_name="pubpoker").started(20)
+    structure = night.state.config.structure  # type: ignore[union-attr]
+    index = next(i for i in range(len(structure.periods))
+                 if structure.level_number(i) == number)
+    return period_start(structure, night.state.clock, index) + MINUTE
+
+
+def test_a_big_blind_ante_reads_bb_ante_on_the_wall_and_in_the_cli_alike() -> None:
+    """pubpoker's level 5 is a big-blind ante of 1 000 (B7): not everyone's "Ante"."""
+    from kiosk.cli.report import clock_document
+    from kiosk.cli.show_words import clock_line
+
+    night = Night(preset_name="pubpoker").started(20)
+    at = _pubpoker_level(5)
+    wall = {lang: clock_view(night.state, at, lang).ante_text
+            for lang in ("nn", "nb", "da", "en")}
+    assert wall == {"nn": f"BB-ante {format_int(1000, 'nn')}",
+                    "nb": f"BB-ante {format_int(1000, 'nb')}",
+                    "da": f"BB-ante {format_int(1000, 'da')}", "en": "BB ante 1,000"}
+    doc = clock_document(night.state, at)
+    for lang, words in wall.items():
+        assert words in clock_line(doc, lang), (lang, clock_line(doc, lang))
+    # The break before it says what comes after it the same way.
+    after = break_view(night.state, at - 2 * MINUTE, "nn").after_text
+    assert after.endswith(f"BB-ante {format_int(1000, 'nn')}"), after
+    # A per-player ante keeps its word.
+    per_player = Night().started(54)
+    five = _break_start(per_player, 2) + 1800 + MINUTE
+    assert clock_view(per_player.state, five, "nn").ante_text == "Ante 100"
+
+
+@pytest.mark.parametrize(("lang", "line"), [("nn", "Neste: Pause 10 min"),
+                                            ("nb", "Neste: Pause 10 min"),
+                                            ("da", "Næste: Pause 10 min"),
+                                            ("en", "Next: Break 10 min")])
+def test_the_line_before_a_break_names_the_break(lang: str, line: str) -> None:
+    """pubpoker breaks for 10 minutes after level 4: level 4 says the break, not level 5."""
+    night = Night(preset_name="pubpoker").started(20)
+    four = clock_view(night.state, _pubpoker_level(4), lang)
+    assert four.next_line == line
+    three = clock_view(night.state, _pubpoker_level(3), lang)
+    assert "4" in three.next_level_text and "10 min" not in three.next_level_text
+
+
+def test_results_start_at_page_one_when_the_night_ends() -> None:
+    """Whatever the room's page count stood at, the end shows page 1, then pages on."""
+    night = Night().started(24)
+    ended = 10_017.0  # page slot 1001: the room's own count would show page 3 of 3
+    for i in range(1, 24):
+        night.do(BustPlayers((f"p{i}",)), at=ended if i == 23 else 100.0 * i)
+    assert int(ended // PAGE_SECONDS) % 3 == 2
+    pages = [results_view(night.state, ended + PAGE_SECONDS * n + 1).page for n in range(4)]
+    assert pages == [0, 1, 2, 0]
+    assert results_view(night.state, ended + 1).page_text == "Side 1 av 3"

@@ -1,0 +1,130 @@
+"""The phones' QR code in a corner of the wall's clock screen.
+
+:func:`install` is told the page's address once the viewer listens
+(:mod:`kiosk.viewer`); the clock screen's tick renderer then calls
+:func:`draw_on_clock`, which puts the code in :func:`qr_box` whenever that
+part of the screen was drawn anew. The box is at the bottom right of the
+digits' band, right of the digits' ink and above the paused banner, at most
+:data:`MAX_HEIGHT` of the screen: it is never over the digits or the blinds,
+and on a screen too narrow for it (4:3, or an hour and more on the clock) it
+is left out rather than squeezed.
+
+The code carries the address by IP (not every phone resolves ``.local``);
+the line under it gives the mDNS name (``pubpoker-display.local``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+import pygame
+
+from kiosk.display.bands import CLOCK_DIGITS_BAND
+from kiosk.display.layout import BLACK, GREY, WHITE, Frame, draw_digits, draw_text
+
+__all__ = ["MAX_HEIGHT", "WallQr", "draw_on_clock", "draw_viewer_qr", "install", "qr_box",
+           "render_qr"]
+
+#: The most of the screen's height the code and its caption take.
+MAX_HEIGHT: Final = 0.18
+#: The widest digits that leave room beside them (an hour or more fills the width).
+_ROOM_BESIDE: Final = "00:00"
+#: The band of the clock screen the digits own (kiosk.display.bands).
+_BAND_BOTTOM: Final = CLOCK_DIGITS_BAND[1]
+#: Quiet zone around the code, in modules (the standard asks 4; 2 reads fine
+#: with the white square and the black screen around it).
+_BORDER: Final = 2
+
+
+@dataclass(frozen=True)
+class WallQr:
+    """What the code says and the caption under it."""
+
+    url: str
+    caption: tuple[str, ...]
+
+
+_installed: list[WallQr] = []
+
+
+def install(url: str, caption: Sequence[str]) -> None:
+    """Show a code for ``url`` on the clock screen from the next full draw."""
+    _installed[:] = [WallQr(url, tuple(caption))]
+
+
+def uninstall() -> None:
+    _installed.clear()
+
+
+@lru_cache(maxsize=8)
+def _digits_right(size: tuple[int, int]) -> int:
+    from kiosk.display.screens import clock_digits_box
+
+    scratch = pygame.Surface(size)
+    return draw_digits(scratch, _ROOM_BESIDE, clock_digits_box(scratch)).right
+
+
+def qr_box(surface: pygame.Surface) -> pygame.Rect | None:
+    """Where the code goes on the clock screen, or None where there is no room."""
+    frame = Frame(surface)
+    height = int(frame.height * MAX_HEIGHT)
+    gap = frame.margin // 2
+    right = frame.width - frame.margin
+    left = max(_digits_right(surface.get_size()) + gap, right - int(height * 1.4))
+    if right - left < height * 0.75:
+        return None
+    bottom = frame.y(_BAND_BOTTOM) - gap
+    return pygame.Rect(left, bottom - height, right - left, height)
+
+
+@lru_cache(maxsize=8)
+def render_qr(qr: WallQr, size: tuple[int, int]) -> pygame.Surface:
+    """The code, whole modules of whole pixels, with its caption under it."""
+    import segno
+
+    width, height = size
+    image = pygame.Surface(size)
+    image.fill(BLACK)
+    line = max(10, height // 9)
+    code = segno.make(qr.url, error="m")
+    rows = list(code.matrix_iter(border=_BORDER))
+    room = min(width, height - line * len(qr.caption))
+    module = max(1, room // len(rows))
+    side = module * len(rows)
+    x0 = (width - side) // 2
+    pygame.draw.rect(image, WHITE, pygame.Rect(x0, 0, side, side))
+    for y, row in enumerate(rows):
+        for x, dark in enumerate(row):
+            if dark:
+                image.fill(BLACK, pygame.Rect(x0 + x * module, y * module, module, module))
+    for index, text in enumerate(qr.caption):
+        draw_text(image, text, pygame.Rect(0, side + index * line, width, line),
+                  colour=WHITE if index == 0 else GREY, align="center", cache=False)
+    return image
+
+
+def draw_viewer_qr(surface: pygame.Surface, qr_image: pygame.Surface,
+                   box: pygame.Rect) -> pygame.Rect:
+    """Put the rendered code in ``box`` (its right edge); returns where it went."""
+    where = qr_image.get_rect(bottomright=box.bottomright)
+    surface.fill(BLACK, box)
+    surface.blit(qr_image, where)
+    return box
+
+
+def draw_on_clock(surface: pygame.Surface, drawn: Sequence[pygame.Rect],
+                  digits: str) -> list[pygame.Rect]:
+    """The clock screen's hook: redraw the code where ``drawn`` cleared it.
+
+    Returns the rects it drew (none when no code is installed, no room, or
+    the digits are too wide for one beside them).
+    """
+    if not _installed or len(digits) > len(_ROOM_BESIDE):
+        return []
+    box = qr_box(surface)
+    if box is None or not any(box.colliderect(rect) for rect in drawn):
+        return []
+    return [draw_viewer_qr(surface, render_qr(_installed[0], box.size), box)]

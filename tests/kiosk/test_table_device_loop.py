@@ -1,0 +1,57 @@
+"""The table device's kiosk loop draws its table once, then only what a second changes.
+
+A real kiosk built by the bootstrap as table 1 (fake time, dummy video at
+480×320): the first frame is the table screen drawn whole; while the clock
+runs, each second is a partial frame of the digits' glyphs, not a redraw; a
+press of BUST is drawn whole once (the prompt and the seats' box change).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hardware.inputs import Action, ButtonPressed
+from kiosk.bootstrap import Options, bootstrap
+from kiosk.table_screen import WORDS, TableScreenView
+from rules.commands import CheckIn, CreateTournament, DrawSeats, StartClock
+from rules.structure import preset
+
+
+def test_a_running_clock_on_the_table_screen_is_drawn_by_the_second_not_whole(
+        tmp_path: Path) -> None:
+    # The TD's box sets the night up in the store; the table device only plays it.
+    desk = bootstrap(Options(headless=True, data_dir=str(tmp_path), sound=False), fake=True)
+    try:
+        station = desk.station
+        assert station.submit(CreateTournament("Fredag", preset("pubpoker"))).ok
+        for n in range(14):
+            assert station.submit(CheckIn(f"p{n}", f"Spelar {n}")).ok
+        assert station.submit(DrawSeats()).ok and station.submit(StartClock()).ok
+    finally:
+        desk.close()
+    app = bootstrap(Options(headless=True, data_dir=str(tmp_path), sound=False, size=(480, 320),
+                            role="table", table=1, shift=False), fake=True)
+    try:
+        loop = app.loop
+        assert app.time is not None
+        loop.step(block=False)
+        assert loop.painter.last is not None
+        first = loop.painter.last.view
+        assert isinstance(first, TableScreenView) and first.title == "Bord 1"
+        full, frames = loop.painter.full_frames, loop.painter.frames
+        for _ in range(10):
+            app.time.advance(1.0)
+            loop.step(block=False)
+        assert loop.painter.frames - frames == 10
+        assert loop.painter.full_frames == full, "a second redrew the whole table screen"
+        last = loop.painter.last.view
+        assert isinstance(last, TableScreenView) and last.digits != first.digits
+
+        loop.handle(ButtonPressed(Action.bust, long=False, at=app.time()))
+        loop.step(block=False)
+        busting = loop.painter.last.view
+        assert isinstance(busting, TableScreenView)
+        assert busting.prompt == (WORDS["nn"]["bust"],) and busting.prompt_active
+        assert loop.painter.full_frames == full + 1
+    finally:
+        app.close()
