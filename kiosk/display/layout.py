@@ -8,6 +8,9 @@ long names end in an ellipsis rather than running into the next column.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final, Literal
 
@@ -22,12 +25,16 @@ __all__ = [
     "WHITE",
     "YELLOW",
     "Align",
+    "Drawn",
     "Frame",
+    "TextLog",
     "draw_digits",
     "draw_glyph_line",
     "draw_text",
     "ellipsize",
+    "erase",
     "fit_size",
+    "recording",
     "redraw_changed_digits",
     "redraw_changed_glyphs",
 ]
@@ -47,6 +54,74 @@ _EM_PER_LINE: Final = 0.86
 _ELLIPSIS: Final = "…"
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """One line of text as it went on the surface."""
+
+    value: str
+    #: The line's rect: the font's full line height (ascent to descent), or the
+    #: digits' ink, so text in two rects that do not meet cannot touch.
+    rect: pygame.Rect
+    #: The box it was asked to fit.
+    box: pygame.Rect
+    #: The font size in pixels (the em), what "text at least N % high" means.
+    size: int
+
+
+@dataclass
+class TextLog:
+    """Every line drawn while :func:`recording`, and every area erased after it.
+
+    A renderer writes its text through :func:`draw_text` and friends, so the
+    log is the screen's text as the room sees it: what a later fill covered
+    whole is gone, what it covered in part is clipped.
+    """
+
+    texts: list[Drawn] = field(default_factory=list)
+    #: (how many texts were drawn before it, the rect filled).
+    erased: list[tuple[int, pygame.Rect]] = field(default_factory=list)
+
+    def shown(self) -> list[tuple[int, Drawn]]:
+        """The texts no later fill covered whole, with their place in :attr:`texts`."""
+        return [(i, t) for i, t in enumerate(self.texts)
+                if not any(i < n and area.contains(t.rect) for n, area in self.erased)]
+
+    def visible(self) -> list[Drawn]:
+        return [t for _, t in self.shown()]
+
+    def clipped(self) -> list[tuple[Drawn, pygame.Rect]]:
+        """Texts still shown that a later fill covered in part, with the fill."""
+        return [(t, area) for i, t in self.shown() for n, area in self.erased
+                if i < n and area.colliderect(t.rect) and not area.contains(t.rect)]
+
+
+#: The log being kept, if any: one test for None per line drawn when nobody asks.
+_log: TextLog | None = None
+
+
+@contextmanager
+def recording() -> Iterator[TextLog]:
+    """Keep a :class:`TextLog` of everything drawn inside the ``with``."""
+    global _log
+    outer, _log = _log, TextLog()
+    try:
+        yield _log
+    finally:
+        _log = outer
+
+
+def _note(value: str, rect: pygame.Rect, box: pygame.Rect, size: int) -> None:
+    if _log is not None:
+        _log.texts.append(Drawn(value, pygame.Rect(rect), pygame.Rect(box), size))
+
+
+def erase(surface: pygame.Surface, area: pygame.Rect) -> pygame.Rect:
+    """Fill ``area`` black (a band about to be drawn over), noted in the log."""
+    if _log is not None:
+        _log.erased.append((len(_log.texts), pygame.Rect(area)))
+    return surface.fill(BLACK, area)
+
+
 class Frame:
     """A surface's size, with boxes given as fractions of it.
 
@@ -54,8 +129,9 @@ class Frame:
     text sizes are fractions of the height, so they grow with the screen.
     """
 
-    def __init__(self, surface: pygame.Surface) -> None:
-        self.width, self.height = surface.get_size()
+    def __init__(self, surface: pygame.Surface | tuple[int, int]) -> None:
+        self.width, self.height = (surface if isinstance(surface, tuple)
+                                   else surface.get_size())
         #: A margin that keeps text off the bezel and out of overscan.
         self.margin = round(self.height * 0.03)
 
@@ -89,6 +165,10 @@ def _snap(size: int) -> int:
 def fit_size(value: str, width: int, height: int, bold: bool = False) -> int:
     """The largest ladder size whose line fits ``height`` and ``value`` fits ``width``."""
     size = _snap(max(1, int(height * _EM_PER_LINE)))
+    # The em ratio is a round figure: step down until the line is no taller than
+    # the box, so that two boxes that do not meet hold lines that do not touch.
+    while size > 1 and font(size, bold).get_height() > height:
+        size = _snap(size - 1)
     if not value:
         return size
     wide = font(size, bold).size(value)[0]
@@ -145,6 +225,7 @@ def draw_text(surface: pygame.Surface, value: str, box: pygame.Rect, *,
         rect.right = box.right
     else:
         rect.left = box.left
+    _note(value, rect, box, size)
     return surface.blit(rendered, rect)
 
 
@@ -184,6 +265,7 @@ def draw_glyph_line(surface: pygame.Surface, value: str, box: pygame.Rect, *,
         return pygame.Rect(box.x, box.y, 0, 0)
     size, widths, x, y = _glyph_line(value, box, bold, align)
     drawn = pygame.Rect(x, y, sum(widths), font(size, bold).get_height())
+    _note(value, drawn, box, size)
     for char, width in zip(value, widths, strict=True):
         surface.blit(_tinted(glyph(char, size, WHITE, bold), colour), (x, y))
         x += width
@@ -304,4 +386,5 @@ def draw_digits(surface: pygame.Surface, digits: str, box: pygame.Rect, *,
         surface.blit(g, (x, y + rows.top), rows)
         x += g.get_width()
     drawn.width = x - drawn.x
+    _note(digits, drawn, box, size)
     return drawn

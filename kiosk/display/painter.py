@@ -131,13 +131,14 @@ class Painter:
     def _draw_full(self, frame: Frame, key: tuple[Any, ...]) -> str:
         render(self.canvas, frame.view, frame.lang)
         if frame.side:
-            screens.render_side_panel(self.canvas, list(frame.side))
+            screens.render_side_panel(self.canvas, list(frame.side), frame.view)
         status, warning = frame.status
         screens.render_status(self.canvas, status, warning=warning)
         if frame.ticker:
-            screens.render_ticker(self.canvas, frame.ticker)
+            screens.render_ticker(self.canvas, frame.ticker, view=frame.view)
         if frame.popup is not None:
-            screens.render_popup(self.canvas, frame.popup.title, frame.popup.line)
+            screens.render_popup(self.canvas, frame.popup.title, frame.popup.line,
+                                 view=frame.view)
         self._show_canvas(frame.offset)
         self.frames += 1
         self.full_frames += 1

@@ -22,6 +22,7 @@ from typing import Final
 
 import pygame
 
+from kiosk.display.bands import CLOCK_DIGITS_BAND
 from kiosk.display.layout import BLACK, GREY, WHITE, Frame, draw_digits, draw_text
 
 __all__ = ["MAX_HEIGHT", "WallQr", "draw_on_clock", "draw_viewer_qr", "install", "qr_box",
@@ -31,8 +32,8 @@ __all__ = ["MAX_HEIGHT", "WallQr", "draw_on_clock", "draw_viewer_qr", "install",
 MAX_HEIGHT: Final = 0.18
 #: The widest digits that leave room beside them (an hour or more fills the width).
 _ROOM_BESIDE: Final = "00:00"
-#: The band of the clock screen the digits own (kiosk.display.screens).
-_BAND_BOTTOM: Final = 0.685
+#: The band of the clock screen the digits own (kiosk.display.bands).
+_BAND_BOTTOM: Final = CLOCK_DIGITS_BAND[1]
 #: Quiet zone around the code, in modules (the standard asks 4; 2 reads fine
 #: with the white square and the black screen around it).
 _BORDER: Final = 2

@@ -18,6 +18,7 @@ import pygame
 from kiosk.display import screens
 from kiosk.display.layout import BLACK, GREY, Frame, draw_text
 from kiosk.display.messages import text
+from kiosk.display.seat_finder import SeatFinderView, seating_slot
 from kiosk.display.viewmodels import (
     BreakView,
     CheckInView,
@@ -31,7 +32,6 @@ from kiosk.display.viewmodels import (
     clock_view,
     moves_view,
     results_view,
-    seating_view,
     standings_view,
 )
 from kiosk.table_device.render import render_table_screen
@@ -84,8 +84,9 @@ class ScreenRow:
 
 SCREENS: Final[dict[Screen, ScreenRow]] = {
     Screen.CLOCK: ScreenRow(lambda s, c: True, _clock),
+    # A field of more than one page alternates its tables with the seat finder.
     Screen.SEATING: ScreenRow(lambda s, c: True,
-                              lambda s, c: seating_view(s, c.now, c.lang)),
+                              lambda s, c: seating_slot(s, c.now, c.lang)),
     Screen.MOVES: ScreenRow(lambda s, c: bool(s.moves),
                             lambda s, c: moves_view(s, c.now, c.lang)),
     Screen.RESULTS: ScreenRow(
@@ -102,6 +103,7 @@ RENDERERS: Final[dict[type, Callable[[pygame.Surface, Any], None]]] = {
     ClockView: screens.render_clock,
     BreakView: screens.render_break,
     SeatingView: screens.render_seating,
+    SeatFinderView: screens.render_seat_finder,
     MovesView: screens.render_moves,
     ResultsView: screens.render_results,
     CheckInView: screens.render_check_in,

@@ -2,9 +2,11 @@
 
 A renderer clears the whole surface and draws its view; it reads nothing but
 the view and the surface size, so the same view gives the same pixels at the
-same size (what golden screenshots rely on). Boxes are fractions of the
-height; the time digits' ink is 30 % of the screen height on the clock and
-break screens, and their box is public so the loop can redraw only the digits.
+same size (what golden screenshots rely on). Every screen is cut into bands
+(:mod:`.bands`) that reserve their space: title, main, ticker and status, so
+the ticker or a pop-up never covers a seat, the digits or the blinds. The
+time digits' ink is 30 % of the screen height on the clock and break
+screens, and their box is public so the loop can redraw only the digits.
 
 Nothing is said by colour alone: a paused clock gets a banner with words and
 a pause sign, the last minute gets a frame round the digits, the colour-up a
@@ -13,10 +15,14 @@ boxed notice, and the dealer button a lettered disc.
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from typing import Final
 
 import pygame
 
+from kiosk.display import bands as layout_bands
+from kiosk.display.bands import Bands
 from kiosk.display.fonts import font
 from kiosk.display.layout import (
     BLACK,
@@ -28,11 +34,13 @@ from kiosk.display.layout import (
     draw_digits,
     draw_glyph_line,
     draw_text,
+    erase,
     fit_size,
     redraw_changed_digits,
     redraw_changed_glyphs,
 )
 from kiosk.display.qr import draw_on_clock
+from kiosk.display.seat_finder import SeatFinderView
 from kiosk.display.viewmodels import (
     BreakView,
     CheckInView,
@@ -46,6 +54,7 @@ from kiosk.display.viewmodels import (
 
 __all__ = [
     "DIGIT_INK",
+    "bands_of",
     "break_digits_box",
     "clock_digits_box",
     "paused_banner_box",
@@ -60,34 +69,47 @@ __all__ = [
     "render_paused_band",
     "render_popup",
     "render_results",
+    "render_seat_finder",
     "render_seating",
     "render_side_panel",
     "render_status",
     "render_ticker",
+    "side_panel_box",
     "status_box",
     "ticker_box",
 ]
 
 #: Height of the time digits' ink as a fraction of the screen height (DESIGN: "about 1/4").
 DIGIT_INK: Final = 0.30
+assert abs(layout_bands.CLOCK_DIGITS[1] - layout_bands.CLOCK_DIGITS[0] - DIGIT_INK) < 1e-9
 
-_CLOCK_DIGITS: Final = (0.335, 0.335 + DIGIT_INK)
-_BREAK_DIGITS: Final = (0.265, 0.265 + DIGIT_INK)
-#: The full-width bands the digits (and the last-minute frame) own, between
-#: the lines above and the paused banner below, so they can be redrawn alone.
-_CLOCK_BAND: Final = (0.31, 0.685)
-_BREAK_BAND: Final = (0.235, 0.60)
-_CLOCK_BANNER: Final = (0.685, 0.775)
-_BREAK_BANNER: Final = (0.60, 0.69)
+
+def bands_of(surface: pygame.Surface, view: object) -> Bands:
+    """The bands of the screen that draws ``view`` (a page screen for anything else)."""
+    if isinstance(view, ClockView):
+        return layout_bands.clock_bands(surface)
+    if isinstance(view, BreakView):
+        return layout_bands.break_bands(surface)
+    if isinstance(view, CheckInView):
+        return layout_bands.check_in_bands(surface)
+    if isinstance(view, SeatingView | SeatFinderView):
+        return _seating_bands(surface)
+    return layout_bands.page_bands(surface)
+
+
+def _seating_bands(surface: pygame.Surface) -> Bands:
+    """A page read at 10 m: names at 4 % of the height (the layout test checks
+    them alone), the dealer's disc and the headings at 3.5 %."""
+    return layout_bands.page_bands(surface, main_min=0.035)
 
 
 def clock_digits_box(surface: pygame.Surface) -> pygame.Rect:
     """Where the clock screen's time digits are drawn (and may be redrawn alone)."""
-    return Frame(surface).box(*_CLOCK_DIGITS)
+    return Frame(surface).box(*layout_bands.CLOCK_DIGITS)
 
 
 def break_digits_box(surface: pygame.Surface) -> pygame.Rect:
-    return Frame(surface).box(*_BREAK_DIGITS)
+    return Frame(surface).box(*layout_bands.BREAK_DIGITS)
 
 
 def _band(surface: pygame.Surface, top: float, bottom: float) -> pygame.Rect:
@@ -97,25 +119,35 @@ def _band(surface: pygame.Surface, top: float, bottom: float) -> pygame.Rect:
 
 def paused_banner_box(surface: pygame.Surface, *, on_break: bool = False) -> pygame.Rect:
     """The band that carries the paused banner on the clock or break screen."""
-    return _band(surface, *(_BREAK_BANNER if on_break else _CLOCK_BANNER))
+    return _band(surface, *(layout_bands.BREAK_BANNER if on_break
+                            else layout_bands.CLOCK_BANNER))
+
+
+def _split(rect: pygame.Rect, left: float, right: float) -> pygame.Rect:
+    """The part of ``rect`` between two fractions of its width."""
+    x0 = rect.x + round(rect.width * left)
+    return pygame.Rect(x0, rect.y, rect.x + round(rect.width * right) - x0, rect.height)
 
 
 # --- shared pieces -----------------------------------------------------------------
 
 
-def _header(surface: pygame.Surface, frame: Frame, name: str,
+def _header(surface: pygame.Surface, frame: Frame, band: pygame.Rect, name: str,
             badges: tuple[str, ...] = ()) -> None:
-    draw_text(surface, name, frame.box(0.02, 0.09, 0.0, 0.48), colour=GREY)
-    # Badges are boxed words, so they read without their colour.
-    x = frame.width - frame.margin
-    box = frame.box(0.02, 0.095)
+    # Badges are boxed words, so they read without their colour; the name keeps
+    # the left half, the badges the right.
+    x = band.right
     for badge in reversed(badges):
-        size = fit_size(badge, box.width // 3, int(box.height * 0.7), True)
-        width = font(size, True).size(badge)[0] + box.height // 2
-        rect = pygame.Rect(x - width, box.y, width, box.height)
+        size = fit_size(badge, band.width // 4, int(band.height * 0.7), True)
+        width = font(size, True).size(badge)[0] + band.height // 2
+        rect = pygame.Rect(x - width, band.y, width, band.height)
         pygame.draw.rect(surface, YELLOW, rect, max(2, frame.height // 180))
         draw_text(surface, badge, rect, colour=YELLOW, bold=True, align="center", size=size)
-        x = rect.left - box.height // 3
+        x = rect.left - band.height // 3
+    # A long name is cut, not shrunk below the band's size.
+    draw_text(surface, name, pygame.Rect(band.x, band.y, min(band.width // 2, x - band.x),
+                                         band.height), colour=GREY,
+              size=fit_size("Ag", band.width, band.height), shrink=False)
 
 
 def _banner(surface: pygame.Surface, band: pygame.Rect, message: str) -> None:
@@ -144,11 +176,17 @@ def _digits(surface: pygame.Surface, box: pygame.Rect, digits: str, *, paused: b
                          border_radius=pad)
 
 
-def _labelled(surface: pygame.Surface, frame: Frame, left: float, right: float,
-              label: str, value: str) -> None:
-    draw_text(surface, label, frame.box(0.875, 0.92, left, right), colour=GREY, align="center")
-    draw_text(surface, value, frame.box(0.92, 0.985, left, right), colour=WHITE, bold=True,
-              align="center")
+def _field(surface: pygame.Surface, bands: Bands, columns: list[tuple[str, str]]) -> None:
+    """The field row (players left, average stack, chips): labels over values."""
+    labels, values = bands.rect("field_labels"), bands.rect("field_values")
+    gap = bands.frame.margin // 2
+    share = 1 / max(len(columns), 1)
+    for index, (label, value) in enumerate(columns):
+        left, right = index * share, (index + 1) * share
+        label_box = _split(labels, left, right).inflate(-gap, 0)
+        value_box = _split(values, left, right).inflate(-gap, 0)
+        draw_text(surface, label, label_box, colour=GREY, align="center")
+        draw_text(surface, value, value_box, colour=WHITE, bold=True, align="center")
 
 
 # --- screens --------------------------------------------------------------------------
@@ -165,6 +203,17 @@ def _changed_digits(surface: pygame.Surface, box: pygame.Rect, view: ClockView |
                                  colour=colour)
 
 
+def _until_break_box(surface: pygame.Surface) -> pygame.Rect:
+    return pygame.Rect(_until_break_box_at(surface.get_size()))
+
+
+# Asked every second by the tick: cut the bands once per screen size.
+@lru_cache(maxsize=4)
+def _until_break_box_at(size: tuple[int, int]) -> tuple[int, int, int, int]:
+    box = _split(layout_bands.clock_bands(size).rect("next"), 0.71, 1.0)
+    return box.x, box.y, box.width, box.height
+
+
 def render_clock_tick(surface: pygame.Surface, view: ClockView, before: object = None
                       ) -> list[pygame.Rect]:
     """Redraw only what a second changes on a drawn clock screen; returns the dirty rects.
@@ -175,22 +224,21 @@ def render_clock_tick(surface: pygame.Surface, view: ClockView, before: object =
     :func:`render_clock`. Given the view ``before`` drawn last, only the
     digits that changed are drawn (usually one).
     """
-    frame = Frame(surface)
     rects = _changed_digits(surface, clock_digits_box(surface), view, before)
     if rects is None:
-        band = _band(surface, *_CLOCK_BAND)
-        surface.fill(BLACK, band)
+        band = _band(surface, *layout_bands.CLOCK_DIGITS_BAND)
+        erase(surface, band)
         _digits(surface, clock_digits_box(surface), view.digits, paused=view.paused,
                 last_minute=view.last_minute)
         rects = [band]
     rects += draw_on_clock(surface, rects, view.digits)  # the phones' QR code (kiosk.viewer)
-    until = _until_break_box(frame)
+    until = _until_break_box(surface)
     # Set from cached glyphs, so a second redraws the one or two that changed.
     changed = (redraw_changed_glyphs(surface, before.until_break_line, view.until_break_line,
                                      until, align="right")
                if isinstance(before, ClockView) else None)
     if changed is None:
-        surface.fill(BLACK, until)
+        erase(surface, until)
         draw_glyph_line(surface, view.until_break_line, until, align="right")
         changed = [until]
     return [*rects, *changed]
@@ -202,58 +250,57 @@ def render_break_tick(surface: pygame.Surface, view: BreakView, before: object =
     rects = _changed_digits(surface, break_digits_box(surface), view, before)
     if rects is not None:
         return rects
-    band = _band(surface, *_BREAK_BAND)
-    surface.fill(BLACK, band)
+    band = _band(surface, *layout_bands.BREAK_DIGITS_BAND)
+    erase(surface, band)
     _digits(surface, break_digits_box(surface), view.digits, paused=view.paused,
             last_minute=view.last_minute)
     return [band]
 
 
-def _until_break_box(frame: Frame) -> pygame.Rect:
-    return frame.box(0.785, 0.86, 0.70, 1.0)
-
-
 def render_clock(surface: pygame.Surface, view: ClockView) -> None:
     """The main clock: level, blinds, the time left, what is next, and the field."""
-    frame = Frame(surface)
+    bands = layout_bands.clock_bands(surface)
+    frame = bands.frame
     surface.fill(BLACK)
-    _header(surface, frame, view.name, badges=view.badges)
-    draw_text(surface, view.level_text, frame.box(0.10, 0.19), colour=WHITE, bold=True,
+    _header(surface, frame, bands.rect("header"), view.name, badges=view.badges)
+    draw_text(surface, view.level_text, bands.rect("level"), colour=WHITE, bold=True,
               align="center")
-    draw_text(surface, view.blinds_line, frame.box(0.19, 0.31), colour=YELLOW, bold=True,
+    draw_text(surface, view.blinds_line, bands.rect("blinds"), colour=YELLOW, bold=True,
               align="center")
     render_clock_tick(surface, view)
     if view.paused:
         _banner(surface, paused_banner_box(surface), view.paused_text)
+    next_band = bands.rect("next")
     if view.until_break_line:
         # The time to the break is drawn by render_clock_tick, with the digits.
-        draw_text(surface, view.next_line, frame.box(0.785, 0.86, 0.0, 0.68), colour=WHITE)
+        draw_text(surface, view.next_line, _split(next_band, 0.0, 0.69), colour=WHITE)
     else:
-        draw_text(surface, view.next_line, frame.box(0.785, 0.86), colour=WHITE, align="center")
-    _labelled(surface, frame, 0.0, 0.32, view.players_label, view.players_text)
-    _labelled(surface, frame, 0.34, 0.66, view.average_label, view.average_text)
-    _labelled(surface, frame, 0.68, 1.0, view.chips_label, view.chips_text)
+        draw_text(surface, view.next_line, next_band, colour=WHITE, align="center")
+    _field(surface, bands, [(view.players_label, view.players_text),
+                            (view.average_label, view.average_text),
+                            (view.chips_label, view.chips_text)])
 
 
 def render_break(surface: pygame.Surface, view: BreakView) -> None:
     """The break: countdown, the level after it, and any colour-up in a box."""
-    frame = Frame(surface)
+    bands = layout_bands.break_bands(surface)
+    frame = bands.frame
     surface.fill(BLACK)
-    _header(surface, frame, view.name)
-    draw_text(surface, view.title, frame.box(0.09, 0.235), colour=YELLOW, bold=True,
+    _header(surface, frame, bands.rect("header"), view.name)
+    draw_text(surface, view.title, bands.rect("title"), colour=YELLOW, bold=True,
               align="center")
     render_break_tick(surface, view)
     if view.paused:
         _banner(surface, paused_banner_box(surface, on_break=True), view.paused_text)
-    draw_text(surface, view.after_line, frame.box(0.70, 0.785), colour=WHITE, bold=True,
+    draw_text(surface, view.after_line, bands.rect("after"), colour=WHITE, bold=True,
               align="center")
     if view.colour_up:
-        box = frame.box(0.80, 0.90, 0.05, 0.95)
+        box = _split(bands.rect("colour_up"), 0.05, 0.95)
         pygame.draw.rect(surface, YELLOW, box, max(3, frame.height // 120),
                          border_radius=box.height // 6)
         draw_text(surface, view.colour_up_text, box.inflate(-box.height, -box.height // 4),
                   colour=YELLOW, bold=True, align="center")
-    draw_text(surface, view.players_line, frame.box(0.915, 0.98), colour=GREY, align="center")
+    draw_text(surface, view.players_line, bands.rect("players"), colour=GREY, align="center")
 
 
 def _grid(count: int) -> tuple[int, int]:
@@ -288,21 +335,27 @@ def _table(surface: pygame.Surface, cell: pygame.Rect, table: TableView, mark: s
         y += line_height
 
 
+def _title(surface: pygame.Surface, bands: Bands, title: str, page_text: str,
+           colour: tuple[int, int, int] = WHITE) -> None:
+    band = bands.rect("title")
+    draw_text(surface, title, _split(band, 0.0, 0.74), colour=colour, bold=True)
+    draw_text(surface, page_text, _split(band, 0.76, 1.0).inflate(0, -band.height // 4),
+              colour=GREY, align="right")
+
+
 def render_seating(surface: pygame.Surface, view: SeatingView) -> None:
     """One page of tables, each with every seat; a lettered disc marks the button."""
-    frame = Frame(surface)
+    bands = _seating_bands(surface)
     surface.fill(BLACK)
-    draw_text(surface, view.title, frame.box(0.02, 0.10, 0.0, 0.6), colour=WHITE, bold=True)
-    draw_text(surface, view.page_text, frame.box(0.03, 0.09, 0.62, 1.0), colour=GREY,
-              align="right")
-    area = frame.box(0.12, 0.98)
+    _title(surface, bands, view.title, view.page_text)
+    area = bands.rect("main")
     columns, rows = _grid(view.tables_per_page)
-    gap = frame.margin
+    gap = bands.frame.margin
     cell_w = (area.width - gap * (columns - 1)) // columns
     cell_h = (area.height - gap * (rows - 1)) // rows
     seats = max((len(t.seats) for t in view.tables), default=10)
     # A header of 1.15 lines plus a small gap above the seats.
-    line_height = min(int(cell_h / (seats + 1.35)), frame.y(0.075))
+    line_height = min(int(cell_h / (seats + 1.35)), bands.frame.y(0.075))
     for index, table in enumerate(view.tables):
         col, row = index % columns, index // columns
         cell = pygame.Rect(area.x + col * (cell_w + gap), area.y + row * (cell_h + gap),
@@ -310,32 +363,85 @@ def render_seating(surface: pygame.Surface, view: SeatingView) -> None:
         _table(surface, cell, table, view.button_mark, line_height)
 
 
-def _title(surface: pygame.Surface, frame: Frame, title: str, page_text: str) -> None:
-    draw_text(surface, title, frame.box(0.02, 0.115, 0.0, 0.6), colour=WHITE, bold=True)
-    draw_text(surface, page_text, frame.box(0.035, 0.10, 0.62, 1.0), colour=GREY, align="right")
+def render_seat_finder(surface: pygame.Surface, view: SeatFinderView) -> None:
+    """Names in two columns, each "Name → table  seat" under the headings, all at one size."""
+    bands = _seating_bands(surface)
+    frame = bands.frame
+    surface.fill(BLACK)
+    _title(surface, bands, view.title, view.page_text, colour=YELLOW)
+    area = bands.rect("main")
+    columns = 2
+    per_column = max(-(-len(view.rows) // columns), 12)
+    # A heading line at 0.8 of a row, then the rows.
+    line_height = int(area.height / (per_column + 0.8))
+    head_h = area.height - line_height * per_column
+    column_w = (area.width - frame.margin * (columns - 1)) // columns
+    size = fit_size("Ag", column_w, line_height)
+    number_w = font(size, True).size("000")[0]
+    head_size = fit_size("Ag", column_w, head_h)
+    label_w = max(number_w, *(font(head_size).size(label)[0]
+                              for label in (view.table_label, view.seat_label)))
+    arrow_w = font(size).size("→ ")[0]
+    name_w = column_w - 2 * label_w - arrow_w - line_height // 2
+    for column in range(columns):
+        x = area.x + column * (column_w + frame.margin)
+        if not view.rows[column * per_column:(column + 1) * per_column]:
+            continue
+        seat_x = x + column_w - label_w
+        table_x = seat_x - label_w - line_height // 4
+        for label, left in ((view.table_label, table_x), (view.seat_label, seat_x)):
+            draw_text(surface, label, pygame.Rect(left, area.y, label_w, head_h), colour=GREY,
+                      align="right", size=head_size)
+    for index, row in enumerate(view.rows):
+        column, line = divmod(index, per_column)
+        x = area.x + column * (column_w + frame.margin)
+        y = area.y + head_h + line * line_height
+        seat_x = x + column_w - label_w
+        table_x = seat_x - label_w - line_height // 4
+        draw_text(surface, row.name, pygame.Rect(x, y, name_w, line_height),
+                  colour=WHITE, bold=True, size=size, shrink=False)
+        draw_text(surface, "→", pygame.Rect(table_x - arrow_w, y, arrow_w, line_height),
+                  colour=GREY, size=size)
+        draw_text(surface, row.table_text, pygame.Rect(table_x, y, label_w, line_height),
+                  colour=YELLOW, bold=True, align="right", size=size)
+        draw_text(surface, row.seat_text, pygame.Rect(seat_x, y, label_w, line_height),
+                  colour=YELLOW, bold=True, align="right", size=size)
 
 
 def render_moves(surface: pygame.Surface, view: MovesView) -> None:
     """Pending moves, one per line, all at the size the longest line allows."""
-    frame = Frame(surface)
+    bands = layout_bands.page_bands(surface)
     surface.fill(BLACK)
-    _title(surface, frame, view.title, view.page_text)
-    area = frame.box(0.14, 0.98)
+    _title(surface, bands, view.title, view.page_text)
+    area = bands.rect("main")
     if not view.lines:
-        draw_text(surface, view.empty_text, frame.box(0.45, 0.55), colour=GREY, align="center")
+        draw_text(surface, view.empty_text, _middle(area, bands.frame), colour=GREY,
+                  align="center")
         return
-    line_height = min(area.height // max(len(view.lines), 1), frame.y(0.085))
+    line_height = min(area.height // max(len(view.lines), 1), bands.frame.y(0.085))
     size = min(fit_size(line, area.width, int(line_height * 0.85)) for line in view.lines)
     for index, line in enumerate(view.lines):
         row = pygame.Rect(area.x, area.y + index * line_height, area.width, line_height)
         draw_text(surface, line, row, colour=WHITE, size=size, shrink=False)
 
 
+def _middle(area: pygame.Rect, frame: Frame) -> pygame.Rect:
+    """A line's box in the middle of ``area`` (an empty list's "nothing yet")."""
+    box = pygame.Rect(area.x, 0, area.width, frame.y(0.10))
+    box.centery = area.centery
+    return box
+
+
 def _columns(surface: pygame.Surface, area: pygame.Rect, lines: tuple[str, ...],
-             columns: int, rows: int, colour: tuple[int, int, int] = WHITE) -> None:
+             columns: int, rows: int, colour: tuple[int, int, int] = WHITE, *,
+             fit_all: bool = False) -> None:
+    """Lines in columns, all at one size; ``fit_all`` shrinks the size until the
+    longest fits (instructions, which must not lose their end), else names are cut."""
     width = area.width // columns
     height = area.height // rows
     size = int(height * 0.7)
+    if fit_all and lines:
+        size = min(size, *(fit_size(line, width - height // 2, height) for line in lines))
     for index, line in enumerate(lines):
         column, row = divmod(index, rows)
         if column >= columns:
@@ -347,63 +453,98 @@ def _columns(surface: pygame.Surface, area: pygame.Rect, lines: tuple[str, ...],
 
 def render_check_in(surface: pygame.Surface, view: CheckInView) -> None:
     """Check-in: who is in (three columns of names), the count against the seats."""
-    frame = Frame(surface)
+    bands = layout_bands.check_in_bands(surface)
     surface.fill(BLACK)
-    _header(surface, frame, view.name)
-    draw_text(surface, view.title, frame.box(0.10, 0.20, 0.0, 0.55), colour=YELLOW, bold=True)
-    draw_text(surface, view.count_text, frame.box(0.10, 0.20, 0.55, 1.0), colour=WHITE,
-              bold=True, align="right")
-    area = frame.box(0.23, 0.85)
+    title = bands.rect("title")
+    draw_text(surface, view.title, _split(title, 0.0, 0.5), colour=YELLOW, bold=True)
+    draw_text(surface, view.count_text, _split(title, 0.52, 1.0), colour=WHITE, bold=True,
+              align="right")
+    area = bands.rect("main")
     if not view.names:
-        draw_text(surface, view.empty_text, frame.box(0.45, 0.55), colour=GREY, align="center")
+        draw_text(surface, view.empty_text, _middle(area, bands.frame), colour=GREY,
+                  align="center")
     else:
         _columns(surface, area, view.names, 3, 10)
-    draw_text(surface, view.hint, frame.box(0.88, 0.94, 0.0, 0.75), colour=GREY)
-    draw_text(surface, view.page_text, frame.box(0.88, 0.94, 0.75, 1.0), colour=GREY,
-              align="right")
+    hint = bands.rect("hint")
+    # The tournament's name is the clock screen's; here the names need the room.
+    draw_text(surface, view.hint, _split(hint, 0.0, 0.78), colour=GREY)
+    draw_text(surface, view.page_text, _split(hint, 0.8, 1.0), colour=GREY, align="right")
 
 
-def side_panel_box(surface: pygame.Surface) -> pygame.Rect:
-    """The side panel's box: the right edge of the clock screen, clear of the digits' ink."""
-    return Frame(surface).box(0.11, 0.30, 0.70, 1.0)
+def side_panel_box(surface: pygame.Surface, view: object = None) -> pygame.Rect:
+    """The side panel's box: the right of the rows above the digits (the level and
+    blinds on the clock, the title on the break), clear of the digits."""
+    if isinstance(view, BreakView):
+        return layout_bands.break_bands(surface).rect("side")
+    return layout_bands.clock_bands(surface).rect("side")
 
 
-def render_side_panel(surface: pygame.Surface, lines: tuple[str, ...] | list[str]
-                      ) -> pygame.Rect:
-    """A boxed list beside the main event (the Sit & Go waiting list, its clock)."""
+def render_side_panel(surface: pygame.Surface, lines: tuple[str, ...] | list[str],
+                      view: object = None) -> pygame.Rect:
+    """A boxed list beside the main event (the Sit & Go waiting list, its clock).
+
+    Given the screen's ``view``, the rows it sits beside are drawn again to
+    the left of it, so the blinds are never half under the box.
+    """
     frame = Frame(surface)
-    box = side_panel_box(surface)
-    surface.fill(BLACK, box)
+    box = side_panel_box(surface, view)
+    if isinstance(view, ClockView | BreakView):
+        bands = bands_of(surface, view)
+        beside = [("level", view.level_text, WHITE), ("blinds", view.blinds_line, YELLOW)] \
+            if isinstance(view, ClockView) else [("title", view.title, YELLOW)]
+        for name, value, colour in beside:
+            row = bands.rect(name)
+            erase(surface, row)
+            draw_text(surface, value, pygame.Rect(row.x, row.y, box.left - frame.margin - row.x,
+                                                  row.height),
+                      colour=colour, bold=True, align="center")
+    erase(surface, box)
     pygame.draw.rect(surface, GREY, box, max(2, frame.height // 300),
                      border_radius=box.height // 12)
     inner = box.inflate(-box.height // 6, -box.height // 10)
     rows = max(len(lines), 4)
     height = inner.height // rows
+    # One size for all, set by the row: a long waiting list ends in "…" rather
+    # than shrinking past reading.
+    size = fit_size("Ag", inner.width, height, True)
     for index, line in enumerate(lines[:rows]):
         draw_text(surface, line, pygame.Rect(inner.x, inner.y + index * height, inner.width,
                                              height),
-                  colour=YELLOW if index == 0 else WHITE, bold=index == 0, cache=False)
+                  colour=YELLOW if index == 0 else WHITE, bold=index == 0, cache=False,
+                  size=size, shrink=False)
     return box
 
 
 def render_help(surface: pygame.Surface, view: HelpView) -> None:
     """What each button does, one line per button."""
-    frame = Frame(surface)
+    bands = layout_bands.page_bands(surface)
     surface.fill(BLACK)
-    draw_text(surface, view.title, frame.box(0.04, 0.14), colour=YELLOW, bold=True)
-    area = frame.box(0.17, 0.95)
-    rows = max(len(view.lines), 6)
-    _columns(surface, area, view.lines, 1, rows)
+    _title(surface, bands, view.title, "", colour=YELLOW)
+    main = bands.rect("main")
+    if len(view.lines) <= 8:
+        _columns(surface, main, view.lines, 1, max(len(view.lines), 6), fit_all=True)
+        return
+    # More buttons than a column holds at a readable size go in two, and the
+    # keyboard's line (the last, the longest) across both below them.
+    body = view.lines[:-1]
+    rows = -(-len(body) // 2) + 1
+    row_h = main.height // rows
+    _columns(surface, pygame.Rect(main.x, main.y, main.width, row_h * (rows - 1)), body, 2,
+             rows - 1, fit_all=True)
+    _columns(surface, pygame.Rect(main.x, main.y + row_h * (rows - 1), main.width, row_h),
+             view.lines[-1:], 1, 1, fit_all=True)
 
 
 def render_results(surface: pygame.Surface, view: ResultsView) -> None:
     """The winner in a box, then one page of places, names and points."""
-    frame = Frame(surface)
+    bands = layout_bands.page_bands(surface)
+    frame = bands.frame
     surface.fill(BLACK)
-    _title(surface, frame, view.title, view.page_text)
-    top = 0.14
+    _title(surface, bands, view.title, view.page_text)
+    main = bands.rect("main")
+    top = main.top
     if view.winner_name:
-        box = frame.box(0.135, 0.275)
+        box = pygame.Rect(main.x, main.y, main.width, frame.y(0.13))
         pygame.draw.rect(surface, YELLOW, box, max(3, frame.height // 120),
                          border_radius=box.height // 8)
         inner = box.inflate(-box.height // 2, -box.height // 5)
@@ -413,14 +554,18 @@ def render_results(surface: pygame.Surface, view: ResultsView) -> None:
         draw_text(surface, view.winner_name,
                   pygame.Rect(inner.x + label_w, inner.y, inner.width - label_w, inner.height),
                   colour=YELLOW, bold=True, align="center")
-        top = 0.30
+        top = box.bottom + frame.y(0.01)
     if not view.rows:
-        draw_text(surface, view.empty_text, frame.box(0.5, 0.6), colour=GREY, align="center")
+        draw_text(surface, view.empty_text, _middle(pygame.Rect(main.x, top, main.width,
+                                                                main.bottom - top), frame),
+                  colour=GREY, align="center")
         return
+    label_h = frame.y(0.045)
     if view.points_label:
-        draw_text(surface, view.points_label, frame.box(top, top + 0.05, 0.86, 1.0),
+        draw_text(surface, view.points_label,
+                  _split(pygame.Rect(main.x, top, main.width, label_h), 0.86, 1.0),
                   colour=GREY, align="right")
-    area = frame.box(top + 0.055, 0.98)
+    area = pygame.Rect(main.x, top + label_h, main.width, main.bottom - top - label_h)
     line_height = min(area.height // max(len(view.rows), 1), frame.y(0.075))
     place_w = int(area.width * 0.2)
     size = min(fit_size(r.place_text, place_w, int(line_height * 0.85)) for r in view.rows)
@@ -440,22 +585,32 @@ def render_results(surface: pygame.Surface, view: ResultsView) -> None:
 
 # --- overlays (drawn by the loop over any screen) ---------------------------------------
 
-#: The status line lives in the top margin, above every screen's header.
-_STATUS: Final = (0.0, 0.021)
-_TICKER: Final = (0.875, 0.985)
-_POPUP: Final = (0.22, 0.78)
 
+def popup_box(surface: pygame.Surface, view: object = None) -> pygame.Rect:
+    """Where :func:`render_popup` draws its box over the screen of ``view``.
 
-def popup_box(surface: pygame.Surface) -> pygame.Rect:
-    """Where :func:`render_popup` draws: the middle of the screen, over the digits."""
-    return Frame(surface).box(*_POPUP, 0.03, 0.97)
-
-
-def render_popup(surface: pygame.Surface, title: str, line: str) -> pygame.Rect:
-    """A boxed message in huge type, e.g. a check-in: "Kari Nordmann" / "→ Bord 3, sete 7"."""
+    On the clock and break screens it takes the rows under the paused banner
+    and never the digits or the blinds; on the others the middle of the main
+    band.
+    """
+    band = bands_of(surface, view)["popup"].rect
     frame = Frame(surface)
-    box = popup_box(surface)
-    surface.fill(BLACK, box)
+    height = min(band.height, frame.y(0.36))
+    box = pygame.Rect(band.x, 0, band.width, height)
+    box.centery = band.centery
+    return box
+
+
+def render_popup(surface: pygame.Surface, title: str, line: str, *, view: object = None
+                 ) -> pygame.Rect:
+    """A boxed message in huge type, e.g. a check-in: "Kari Nordmann" / "→ Bord 3, sete 7".
+
+    What lies under it in its band is cleared (and comes back when it goes),
+    so no line is left half covered.
+    """
+    frame = Frame(surface)
+    erase(surface, bands_of(surface, view)["popup"].rect)
+    box = popup_box(surface, view)
     pygame.draw.rect(surface, YELLOW, box, max(4, frame.height // 90),
                      border_radius=box.height // 12)
     inner = box.inflate(-box.height // 5, -box.height // 6)
@@ -467,32 +622,59 @@ def render_popup(surface: pygame.Surface, title: str, line: str) -> pygame.Rect:
     return box
 
 
-def ticker_box(surface: pygame.Surface) -> pygame.Rect:
-    return Frame(surface).box(*_TICKER)
+#: How :meth:`.overlays.Overlays.ticker_text` joins the bust lines.
+_TICKER_JOIN: Final = " · "
 
 
-def render_ticker(surface: pygame.Surface, message: str) -> pygame.Rect:
+def ticker_box(surface: pygame.Surface, view: object = None) -> pygame.Rect:
+    """The ticker's band on the screen of ``view`` (short of the QR corner on the clock)."""
+    return bands_of(surface, view).rect("ticker")
+
+
+def render_ticker(surface: pygame.Surface, message: str, *, view: object = None
+                  ) -> pygame.Rect:
     """A boxed line along the bottom (busts: "Ola Nordmann — 37. plass")."""
     frame = Frame(surface)
-    box = ticker_box(surface)
-    surface.fill(BLACK, box.inflate(frame.margin, frame.margin // 2))
+    band = bands_of(surface, view)["ticker"]
+    box = pygame.Rect(band.rect)
+    erase(surface, box)
     pygame.draw.rect(surface, WHITE, box, max(2, frame.height // 240),
                      border_radius=box.height // 5)
-    draw_text(surface, message, box.inflate(-box.height, -box.height // 5), colour=WHITE,
-              bold=True, align="center", cache=False)
+    inner = box.inflate(-box.height, -box.height // 5)
+    # Three long names at once would shrink past reading: the newest busts
+    # (first) stay, the rest were on the ticker before or are on the results.
+    lines = message.split(_TICKER_JOIN)
+    smallest = band.min_text * frame.height
+    while len(lines) > 1 and fit_size(_TICKER_JOIN.join(lines), inner.width, inner.height,
+                                      True) < smallest:
+        lines.pop()
+    draw_text(surface, _TICKER_JOIN.join(lines), inner, colour=WHITE, bold=True,
+              align="center", cache=False)
     return box
 
 
 def status_box(surface: pygame.Surface) -> pygame.Rect:
-    return Frame(surface).box(*_STATUS, 0.30, 1.0)
+    return layout_bands.page_bands(surface).rect("status")
+
+
+#: The status line starts with the time of day ("21:47 · Rolle: wall · ...").
+_TIME_OF_DAY: Final = re.compile(r"\d{1,2}[:.]\d{2}")
 
 
 def render_status(surface: pygame.Surface, message: str, *, warning: bool = False) -> pygame.Rect:
-    """The TD's status line (role, peers, storage warnings) in the top margin."""
+    """The status band along the bottom: the time of day large on the left (read
+    from the room), then role, peers and any warning, right-aligned."""
     box = status_box(surface)
-    surface.fill(BLACK, box)
-    draw_text(surface, message, box, colour=YELLOW if warning else GREY, align="right",
-              cache=False)
+    erase(surface, box)
+    first, _, rest = message.partition(" · ")
+    if _TIME_OF_DAY.fullmatch(first):
+        time_box = pygame.Rect(box.x, box.y, box.width // 5, box.height)
+        draw_text(surface, first, time_box, colour=WHITE, bold=True, cache=False)
+        rest_box = pygame.Rect(time_box.right, box.y, box.right - time_box.right, box.height)
+    else:
+        rest, rest_box = message, box
+    draw_text(surface, rest, rest_box, colour=YELLOW if warning else GREY, align="right",
+              size=int(box.height * 0.6), cache=False)
     return box
 
 
@@ -503,7 +685,7 @@ def render_paused_band(surface: pygame.Surface, view: ClockView | BreakView) -> 
     the loop answers the TD's button without redrawing the whole screen.
     """
     band = paused_banner_box(surface, on_break=isinstance(view, BreakView))
-    surface.fill(BLACK, band)
+    erase(surface, band)
     if view.paused:
         _banner(surface, band, view.paused_text)
     return band

@@ -49,8 +49,9 @@ __all__ = [
 
 #: How long each page of a multi-page screen stays up.
 PAGE_SECONDS: Final = 10.0
-#: Tables on one seating page: six ten-seat tables still read at 10 m on 720p.
-TABLES_PER_PAGE: Final = 6
+#: Tables on one seating page: three ten-seat tables in a row keep names at 4 % of the
+#: height; a bigger field gets the seat finder (:mod:`.seat_finder`) between the pages.
+TABLES_PER_PAGE: Final = 3
 #: Lines on one moves page and rows on one results page.
 MOVES_PER_PAGE: Final = 10
 RESULTS_PER_PAGE: Final = 10

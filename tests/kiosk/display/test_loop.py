@@ -232,7 +232,7 @@ def test_wedge_card_checks_a_late_player_in_and_pops_up_the_seat(app: App) -> No
     popup = loop.overlays.popups[-1]
     assert popup.title == "Kari Nordmann"
     assert popup.line == f"→ Bord {entry.seat.table}, sete {entry.seat.seat}"
-    box = _on_screen(app, popup_box(loop.display))
+    box = _on_screen(app, popup_box(loop.display, loop.view()))
     assert _yellow_share(loop.display, pygame.Rect(box.left, box.top, box.width, 12)) > 0.3
 
 
@@ -266,7 +266,7 @@ def test_a_bust_goes_on_the_ticker(app: App) -> None:
     assert app.station.submit(BustPlayers(("p7",))).ok
     loop.step(block=False)
     assert loop.overlays.ticker == ["Spelar 7 — 54. plass"]
-    box = _on_screen(app, ticker_box(loop.display))
+    box = _on_screen(app, ticker_box(loop.display, loop.view()))
     assert _ink_height(loop.display, box) > 10
 
 

@@ -132,8 +132,9 @@ def test_screens_write_pngs(big_night: Night, finished: Tournament, tmp_path: Pa
 
 
 def _digits_band(surface: pygame.Surface, box: pygame.Rect) -> pygame.Rect:
-    """The full-width band round the digits box, with room above and below."""
-    pad = box.height // 8
+    """The full-width band round the digits box, with room above and below (inside
+    the band the digits own, between the blinds and the paused banner)."""
+    pad = box.height // 16
     return pygame.Rect(0, box.top - pad, surface.get_width(), box.height + 2 * pad)
 
 

@@ -170,7 +170,7 @@ def test_seating_with_fifteen_tables_pages_through_everyone() -> None:
     night.do(DrawButton(1))
     state = night.state
     first = seating_view(state, 0.0)
-    assert (first.pages, first.page, first.page_text) == (3, 0, "Side 1 av 3")
+    assert (first.pages, first.page, first.page_text) == (5, 0, "Side 1 av 5")
     assert first.title == "Bordplassering" and first.button_mark == "D"
     pages = [seating_view(state, 0.0, page=p) for p in range(first.pages)]
     tables = [t for page in pages for t in page.tables]
@@ -185,7 +185,7 @@ def test_seating_with_fifteen_tables_pages_through_everyone() -> None:
     assert marked == [(1, button.button)]
     # Pages turn with shared time, so every screen in the room agrees.
     assert seating_view(state, PAGE_SECONDS).page == 1
-    assert seating_view(state, 3 * PAGE_SECONDS).page == 0
+    assert seating_view(state, 5 * PAGE_SECONDS).page == 0
 
 
 def test_a_busted_players_seat_is_empty(night: Night) -> None:
@@ -196,7 +196,8 @@ def test_a_busted_players_seat_is_empty(night: Night) -> None:
     table = next(t for t in view.tables if t.number == seat.table)
     line = table.seats[seat.seat - 1]
     assert (line.seat, line.name) == (seat.seat, "")
-    assert view.title == "Seating" and view.pages == 1 and view.page_text == ""
+    # 54 players sit at six tables: two pages of three.
+    assert view.title == "Seating" and view.pages == 2 and view.page_text == "Page 1 of 2"
 
 
 def test_moves_after_a_bust() -> None:

@@ -88,7 +88,7 @@ def test_l_says_a_danish_hand_for_hand_box_again_in_english(danish: App) -> None
     assert danish.station.state.hand_for_hand
     boxes = {p.kind: (p.title, p.line) for p in loop.overlays.popups}
     assert boxes["announcement"] == ("Hånd for hånd", "Vent på alle borde før næste hånd")
-    drawn = _pixels(danish, popup_box(loop.display))
+    drawn = _pixels(danish, popup_box(loop.display, loop.view()))
     _key(danish, pygame.K_l, "l")  # da → en
     assert loop.lang == "en"
     boxes = {p.kind: (p.title, p.line) for p in loop.overlays.popups}
@@ -99,7 +99,7 @@ def test_l_says_a_danish_hand_for_hand_box_again_in_english(danish: App) -> None
     shown = loop.painter.last
     assert shown is not None and shown.popup is not None and shown.lang == "en"
     assert shown.popup.title.startswith("Hand for hand")
-    assert _pixels(danish, popup_box(loop.display)) != drawn
+    assert _pixels(danish, popup_box(loop.display, loop.view())) != drawn
 
 
 def test_the_ticker_is_said_again_in_each_language(app: App) -> None:
@@ -107,7 +107,7 @@ def test_the_ticker_is_said_again_in_each_language(app: App) -> None:
     assert app.station.submit(BustPlayers(("p7",))).ok
     loop.step(block=False)
     assert loop.overlays.ticker == ["Spelar 7 — 54. plass"]
-    drawn = _pixels(app, ticker_box(loop.display))
+    drawn = _pixels(app, ticker_box(loop.display, loop.view()))
     seen = []
     for _ in range(3):  # nn → nb → da → en
         _key(app, pygame.K_l, "l")
@@ -116,7 +116,7 @@ def test_the_ticker_is_said_again_in_each_language(app: App) -> None:
                     ("en", "Spelar 7 — 54th")]
     shown = loop.painter.last
     assert shown is not None and shown.ticker == "Spelar 7 — 54th"
-    assert _pixels(app, ticker_box(loop.display)) != drawn
+    assert _pixels(app, ticker_box(loop.display, loop.view())) != drawn
 
 
 def test_the_help_follows_the_language(app: App) -> None:
@@ -152,7 +152,7 @@ def test_u_says_what_it_took_back_in_all_four_languages(app: App) -> None:
     # The box is not empty below its heading: the line is drawn there.
     loop.overlays.drop("language")
     loop.step(block=False)
-    box = popup_box(loop.display)
+    box = popup_box(loop.display, loop.view())
     lower = pygame.Rect(box.x + 20, box.centery + 10, box.width - 40, box.height // 2 - 30)
     assert _lit_rows(app, lower) > box.height // 10
 

@@ -1,0 +1,143 @@
+"""The seat finder: every seated player by name, "Name → table, seat", in big type.
+
+With more tables than one seating page holds, a player would wait for the
+page with their table; by name they find themselves at once (TD 3.7 shows
+players by name for the same reason). The list is paged by letter range
+(A–F, G–K, ...), breaking between letters where a page allows, and sorted
+the Nordic way (Æ, Ø, Å after Z). The seating screen alternates a page of
+tables with a page of names (:func:`seating_slot`).
+
+Pure like :mod:`.viewmodels`: no pygame, no clock, no I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from kiosk.display.messages import text
+from kiosk.display.viewmodels import (
+    PAGE_SECONDS,
+    TABLES_PER_PAGE,
+    SeatingView,
+    seating_view,
+)
+from rules.i18n import DEFAULT_LANGUAGE
+from rules.state import Tournament
+
+__all__ = ["FINDER_ROWS", "FinderRow", "SeatFinderView", "needs_finder", "seat_finder_view",
+           "seating_slot", "sort_key"]
+
+#: Names on one page: two columns of twelve keep the type at 4 % of the height.
+FINDER_ROWS: Final = 24
+#: Æ, Ø and Å come after Z in Norwegian and Danish (and so in every language here).
+_NORDIC: Final = str.maketrans({"æ": "z{", "ä": "z{", "ø": "z|", "ö": "z|", "å": "z}"})
+
+
+@dataclass(frozen=True)
+class FinderRow:
+    name: str
+    #: The numbers alone ("3", "7"), under the headings "Bord" and "Sete": the
+    #: words once a column leave the names room to be read whole.
+    table_text: str
+    seat_text: str
+
+
+@dataclass(frozen=True)
+class SeatFinderView:
+    """One page of the seat finder."""
+
+    #: "Finn plassen din A–F"
+    title: str
+    #: "Bord", "Sete": the headings of the number columns.
+    table_label: str
+    seat_label: str
+    rows: tuple[FinderRow, ...]
+    page: int
+    pages: int
+    page_text: str
+
+
+def sort_key(name: str) -> str:
+    """The name as it sorts in a Nordic list.
+
+    >>> sorted(["Åse", "Øystein", "Ærlig", "Zara", "Anne"], key=sort_key)
+    ['Anne', 'Zara', 'Ærlig', 'Øystein', 'Åse']
+    """
+    return name.casefold().translate(_NORDIC)
+
+
+def _initial(name: str) -> str:
+    return name[:1].upper() or "?"
+
+
+def _pages(names: list[str], per_page: int) -> list[list[int]]:
+    """Indexes of sorted ``names`` cut into pages, between two letters where the page allows.
+
+    >>> _pages(["Anne", "Arne", "Bo", "Cato", "Cille"], 3)
+    [[0, 1, 2], [3, 4]]
+    """
+    pages: list[list[int]] = []
+    page: list[int] = []
+    index = 0
+    while index < len(names):
+        end = index
+        while end < len(names) and _initial(names[end]) == _initial(names[index]):
+            end += 1
+        group = list(range(index, end))
+        if page and len(page) + len(group) > per_page:
+            pages.append(page)
+            page = []
+        while len(group) > per_page:  # one letter fills more than a page
+            pages.append(group[:per_page])
+            group = group[per_page:]
+        page.extend(group)
+        index = end
+    if page or not pages:
+        pages.append(page)
+    return pages
+
+
+def seat_finder_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
+                     page: int | None = None) -> SeatFinderView:
+    """Every player with a seat, by name, one letter range a page."""
+    seated = sorted(((e.name, e.seat) for e in state.players.values()
+                     if e.seat is not None and e.place is None),
+                    key=lambda pair: (sort_key(pair[0]), pair[1]))
+    names = [name for name, _ in seated]
+    pages = _pages(names, FINDER_ROWS)
+    index = (int(now // PAGE_SECONDS) if page is None else page) % len(pages)
+    rows = tuple(FinderRow(seated[i][0], str(seated[i][1].table), str(seated[i][1].seat))
+                 for i in pages[index])
+    first, last = (_initial(rows[0].name), _initial(rows[-1].name)) if rows else ("", "")
+    letters = first if first == last else f"{first}–{last}"
+    return SeatFinderView(
+        title=text("seat_finder", lang, letters=letters).strip(),
+        table_label=text("table", lang, table="").strip(),
+        seat_label=text("seat", lang, seat="").strip(),
+        rows=rows,
+        page=index,
+        pages=len(pages),
+        page_text=(text("page", lang, page=index + 1, pages=len(pages))
+                   if len(pages) > 1 else ""),
+    )
+
+
+def needs_finder(state: Tournament) -> bool:
+    """Whether the tables take more than one seating page."""
+    return len(state.tables) > TABLES_PER_PAGE
+
+
+def seating_slot(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE
+                 ) -> SeatingView | SeatFinderView:
+    """The seating screen at ``now``: the tables, or, when they take more than a page,
+    a page of tables and a page of names in turn, every :data:`PAGE_SECONDS`.
+
+    Each kind keeps its own page count, so both go round in full.
+    """
+    if not needs_finder(state):
+        return seating_view(state, now, lang)
+    slot = int(now // PAGE_SECONDS)
+    if slot % 2:
+        return seat_finder_view(state, now, lang, page=slot // 2)
+    return seating_view(state, now, lang, page=slot // 2)
