@@ -27,12 +27,14 @@ import pygame
 import pytest
 
 from kiosk.display.messages import text
+from kiosk.display.seat_finder import seat_finder_view
 from kiosk.display.screens import (
     render_break,
     render_clock,
     render_moves,
     render_popup,
     render_results,
+    render_seat_finder,
     render_seating,
     render_status,
     render_ticker,
@@ -45,7 +47,9 @@ from kiosk.display.viewmodels import (
     seating_view,
     standings_view,
 )
-from rules.commands import BustPlayers, DrawButton, PauseClock
+from kiosk.table_device.render import render_table_screen
+from kiosk.table_screen import table_screen_view
+from rules.commands import BustPlayers, CallClock, DrawButton, PauseClock
 from rules.state import Tournament
 from tests.kiosk.display.conftest import SIZES, venue_night
 from tests.rules.tournament_kit import Night
@@ -61,8 +65,10 @@ MAX_DIFFERENT = 0.005
 DOWNSCALE_ABOVE = 1920
 #: Shared time inside pf-pokerklub's colour-up break (the third break).
 COLOUR_UP_BREAK = 6 * 1800 + 600 + 1800 + 10
-#: The README shows these, at 1280x720.
-README_SCREENS = ("clock", "break", "seating", "checkin", "results")
+#: The README shows these, at 1280x720 (and the table device's, at 800x480).
+README_SCREENS = ("clock", "break", "seating", "seatfinder", "checkin", "results", "table")
+#: A table device's own screen: a small HDMI panel and an SPI one.
+TABLE_SIZES = ((800, 480), (480, 320))
 
 
 def _night(players: int) -> Night:
@@ -84,6 +90,19 @@ def field() -> Night:
 
 
 @pytest.fixture(scope="module")
+def called() -> Night:
+    """150 players, four moves pending, and the clock called at the first move's table."""
+    night = _night(150)
+    busted = 0
+    while len(night.state.moves) < 4:
+        busted += 1
+        night.do(BustPlayers((f"p{busted}",)), at=60.0 * busted)
+    table = next(iter(night.state.moves.values())).source.table
+    night.do(CallClock(table), at=60.0 * busted + 5)
+    return night
+
+
+@pytest.fixture(scope="module")
 def paused() -> Tournament:
     night = _night(54)
     night.do(PauseClock(), at=1000.0)
@@ -98,20 +117,31 @@ def _screens(field: Night, paused: Tournament, finished: Tournament) -> dict[str
     fresh = _fresh()
 
     def checkin(surface: pygame.Surface) -> None:
-        render_clock(surface, clock_view(fresh, 65.0))
-        render_status(surface, text("status", "nn", role="display", peers=0))
-        render_popup(surface, "Kari Nordmann", text("checked_in_seat", "nn", table=3, seat=7))
+        view = clock_view(fresh, 65.0)
+        render_clock(surface, view)
+        render_status(surface, "19:02 · " + text("status", "nn", role="display", peers=0))
+        render_popup(surface, "Kari Nordmann", text("checked_in_seat", "nn", table=3, seat=7),
+                     view=view)
+
+    def clock(surface: pygame.Surface) -> None:
+        render_clock(surface, clock_view(fresh, 1000.0))
+        render_status(surface, "19:17 · " + text("status", "nn", role="display", peers=2))
+
+    def clockcall(surface: pygame.Surface) -> None:
+        view = clock_view(fresh, 1000.0)
+        render_clock(surface, view)
+        render_ticker(surface, "Klokke på bord 3: 17", view=view)
 
     return {
-        "clock": lambda s: render_clock(s, clock_view(fresh, 1000.0)),
+        "clock": clock,
         "paused": lambda s: render_clock(s, clock_view(paused, 1500.0)),
         "break": lambda s: render_break(s, break_view(state, COLOUR_UP_BREAK)),
         "seating": lambda s: render_seating(s, seating_view(state, 0.0, page=0)),
+        "seatfinder": lambda s: render_seat_finder(s, seat_finder_view(state, 0.0, page=0)),
         "moves": lambda s: render_moves(s, moves_view(state, 0.0, page=0)),
         "results": lambda s: render_results(s, results_view(finished, 0.0, page=0)),
         "checkin": checkin,
-        "clockcall": lambda s: (render_clock(s, clock_view(fresh, 1000.0)),
-                                render_ticker(s, "Klokke på bord 3: 17")),
+        "clockcall": clockcall,
         "standings": lambda s: render_results(s, standings_view(
             "2026", [(1, "Kari Nordmann", 41), (2, "Ola Nordmann", 35), (3, "Per Hansen", 35),
                      (4, "Anne Berg", 12)], 0.0)),
@@ -145,8 +175,8 @@ def _different(actual: pygame.Surface, expected: pygame.Surface) -> int:
     return actual.get_width() * actual.get_height() - same.count()
 
 
-SCREENS = ("clock", "paused", "break", "seating", "moves", "results", "checkin", "clockcall",
-           "standings")
+SCREENS = ("clock", "paused", "break", "seating", "seatfinder", "moves", "results",
+           "checkin", "clockcall", "standings")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -156,12 +186,16 @@ def test_screen_matches_its_golden_image(field: Night, paused: Tournament,
                                          size: tuple[int, int]) -> None:
     surface = pygame.Surface(size)
     _screens(field, paused, finished)[screen](surface)
+    _compare(surface, screen, size)
+
+
+def _compare(surface: pygame.Surface, screen: str, size: tuple[int, int]) -> None:
     actual = _reference_form(surface)
     path = GOLDEN / f"{screen}-{size[0]}x{size[1]}.png"
     if SAVE:
         GOLDEN.mkdir(exist_ok=True)
         pygame.image.save(actual, str(path))
-        if size == SIZES[0] and screen in README_SCREENS:
+        if size in (SIZES[0], TABLE_SIZES[0]) and screen in README_SCREENS:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, SCREENSHOTS / f"{screen}.png")
         return
@@ -173,6 +207,22 @@ def test_screen_matches_its_golden_image(field: Night, paused: Tournament,
     assert share <= MAX_DIFFERENT, (
         f"{path.name}: {share:.2%} of pixels differ; if intended, regenerate with "
         "PUBPOKER_SAVE_GOLDEN=1 and look at the PNGs")
+
+
+def _table_device(night: Night) -> Draw:
+    """The table a move leaves from, 12 s into its called clock."""
+    state = night.state
+    table = next(iter(state.moves.values())).source.table
+    view = table_screen_view(state, table, night.now + 12.0, "nn")
+    return lambda s: render_table_screen(s, view)
+
+
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_table_device_matches_its_golden_image(called: Night, size: tuple[int, int]
+                                                   ) -> None:
+    surface = pygame.Surface(size)
+    _table_device(called)(surface)
+    _compare(surface, "table", size)
 
 
 def test_the_comparison_sees_a_real_change(field: Night, paused: Tournament,
@@ -187,6 +237,6 @@ def test_the_comparison_sees_a_real_change(field: Night, paused: Tournament,
 
 def test_references_are_small() -> None:
     files = sorted(GOLDEN.glob("*.png"))
-    assert len(files) == len(SCREENS) * len(SIZES)
+    assert len(files) == len(SCREENS) * len(SIZES) + len(TABLE_SIZES)
     big = [(f.name, f.stat().st_size) for f in files if f.stat().st_size > 300_000]
     assert not big
