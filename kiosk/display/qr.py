@@ -3,11 +3,11 @@
 :func:`install` is told the page's address once the viewer listens
 (:mod:`kiosk.viewer`); the clock screen's tick renderer then calls
 :func:`draw_on_clock`, which puts the code in :func:`qr_box` whenever that
-part of the screen was drawn anew. The box is at the bottom right of the
-digits' band, right of the digits' ink and above the paused banner, at most
-:data:`MAX_HEIGHT` of the screen: it is never over the digits or the blinds,
-and on a screen too narrow for it (4:3, or an hour and more on the clock) it
-is left out rather than squeezed.
+part of the screen was drawn anew. The box is the corner the clock screen's
+bands keep for it (:func:`kiosk.display.bands.qr_slot`): bottom right, above
+the status line, at most :data:`MAX_HEIGHT` of the screen, beside the
+next-level line, the field's row and the ticker, which all stop short of it.
+So it is never over the digits, the blinds or a pop-up, on any screen shape.
 
 The code carries the address by IP (not every phone resolves ``.local``);
 the line under it gives the mDNS name (``pubpoker-display.local``).
@@ -22,18 +22,14 @@ from typing import Final
 
 import pygame
 
-from kiosk.display.bands import CLOCK_DIGITS_BAND
-from kiosk.display.layout import BLACK, GREY, WHITE, Frame, draw_digits, draw_text
+from kiosk.display.bands import QR_SIDE, qr_slot
+from kiosk.display.layout import BLACK, GREY, WHITE, draw_text
 
 __all__ = ["MAX_HEIGHT", "WallQr", "draw_on_clock", "draw_viewer_qr", "install", "qr_box",
            "render_qr"]
 
 #: The most of the screen's height the code and its caption take.
-MAX_HEIGHT: Final = 0.18
-#: The widest digits that leave room beside them (an hour or more fills the width).
-_ROOM_BESIDE: Final = "00:00"
-#: The band of the clock screen the digits own (kiosk.display.bands).
-_BAND_BOTTOM: Final = CLOCK_DIGITS_BAND[1]
+MAX_HEIGHT: Final = QR_SIDE
 #: Quiet zone around the code, in modules (the standard asks 4; 2 reads fine
 #: with the white square and the black screen around it).
 _BORDER: Final = 2
@@ -59,25 +55,10 @@ def uninstall() -> None:
     _installed.clear()
 
 
-@lru_cache(maxsize=8)
-def _digits_right(size: tuple[int, int]) -> int:
-    from kiosk.display.screens import clock_digits_box
-
-    scratch = pygame.Surface(size)
-    return draw_digits(scratch, _ROOM_BESIDE, clock_digits_box(scratch)).right
-
-
 def qr_box(surface: pygame.Surface) -> pygame.Rect | None:
     """Where the code goes on the clock screen, or None where there is no room."""
-    frame = Frame(surface)
-    height = int(frame.height * MAX_HEIGHT)
-    gap = frame.margin // 2
-    right = frame.width - frame.margin
-    left = max(_digits_right(surface.get_size()) + gap, right - int(height * 1.4))
-    if right - left < height * 0.75:
-        return None
-    bottom = frame.y(_BAND_BOTTOM) - gap
-    return pygame.Rect(left, bottom - height, right - left, height)
+    box = qr_slot(surface)
+    return box if box.height >= 48 else None  # fewer pixels than a code needs
 
 
 @lru_cache(maxsize=8)
@@ -119,10 +100,10 @@ def draw_on_clock(surface: pygame.Surface, drawn: Sequence[pygame.Rect],
                   digits: str) -> list[pygame.Rect]:
     """The clock screen's hook: redraw the code where ``drawn`` cleared it.
 
-    Returns the rects it drew (none when no code is installed, no room, or
-    the digits are too wide for one beside them).
+    Returns the rects it drew (none when no code is installed or no room;
+    ``digits`` is kept for the callers: the corner is free whatever they say).
     """
-    if not _installed or len(digits) > len(_ROOM_BESIDE):
+    if not _installed:
         return []
     box = qr_box(surface)
     if box is None or not any(box.colliderect(rect) for rect in drawn):

@@ -231,7 +231,6 @@ def render_clock_tick(surface: pygame.Surface, view: ClockView, before: object =
         _digits(surface, clock_digits_box(surface), view.digits, paused=view.paused,
                 last_minute=view.last_minute)
         rects = [band]
-    rects += draw_on_clock(surface, rects, view.digits)  # the phones' QR code (kiosk.viewer)
     until = _until_break_box(surface)
     # Set from cached glyphs, so a second redraws the one or two that changed.
     changed = (redraw_changed_glyphs(surface, before.until_break_line, view.until_break_line,
@@ -279,6 +278,9 @@ def render_clock(surface: pygame.Surface, view: ClockView) -> None:
     _field(surface, bands, [(view.players_label, view.players_text),
                             (view.average_label, view.average_text),
                             (view.chips_label, view.chips_text)])
+    # The phones' QR code (kiosk.viewer), in the corner the bands keep: a second's
+    # tick never reaches it, so it is drawn with the rest of the screen.
+    draw_on_clock(surface, [surface.get_rect()], view.digits)
 
 
 def render_break(surface: pygame.Surface, view: BreakView) -> None:

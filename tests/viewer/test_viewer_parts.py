@@ -152,7 +152,7 @@ def test_the_document_names_no_player_id_and_no_card(tmp_path: Path) -> None:
         store.close()
 
 
-def test_the_qr_code_sits_beside_the_digits_and_never_over_them(tmp_path: Path) -> None:
+def test_the_qr_code_sits_in_its_corner_and_never_over_the_clock(tmp_path: Path) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
@@ -166,17 +166,16 @@ def test_the_qr_code_sits_beside_the_digits_and_never_over_them(tmp_path: Path) 
     pygame.font.init()
     qr.install("http://192.0.2.7:8080/", ("Følg med på mobilen", "pubpoker-display.local:8080"))
     try:
-        for size in ((1280, 720), (1920, 1080), (3840, 2160)):
+        for size in ((800, 480), (1024, 768), (1280, 720), (1920, 1080), (3840, 2160)):
             surface = pygame.Surface(size)
             box = qr.qr_box(surface)
             assert box is not None
             assert box.height <= size[1] * qr.MAX_HEIGHT + 1
-            assert box.bottom <= paused_banner_box(surface).top
-            ink = draw_digits(pygame.Surface(size), "59:59", clock_digits_box(surface))
-            assert not box.colliderect(ink)
+            assert box.top >= paused_banner_box(surface).bottom
+            for digits in ("59:59", "1:59:59"):
+                ink = draw_digits(pygame.Surface(size), digits, clock_digits_box(surface))
+                assert not box.colliderect(ink)
             assert box.right <= size[0]
-        # 4:3: the digits fill the width, so no code rather than one over them.
-        assert qr.qr_box(pygame.Surface((1024, 768))) is None
         surface = pygame.Surface((1280, 720))
         store = open_store(data_dir=tmp_path)
         state = Night(store).started(players(4)).state

@@ -427,10 +427,11 @@ def _lit(surface: pygame.Surface, area: pygame.Rect) -> int:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_phones_qr_code_stays_beside_the_digits(size: tuple[int, int],
-                                                    full: Tournament) -> None:
-    """kiosk.display.qr puts the code at the bottom right of the digits' band: it must
-    stay inside that band and clear of every line, the banner's included."""
+def test_the_phones_qr_code_sits_in_its_corner(size: tuple[int, int],
+                                              full: Tournament) -> None:
+    """kiosk.display.qr puts the code in the corner the clock screen keeps for it: it
+    must be that corner, drawn (its white modules), and clear of every line, with a
+    paused banner, the ticker and the fullest rows on the screen."""
     surface = pygame.Surface(size)
     qr.install("http://192.168.1.20:8080/", ("pubpoker-display.local",))
     try:
@@ -438,12 +439,12 @@ def test_the_phones_qr_code_stays_beside_the_digits(size: tuple[int, int],
                                    paused_text=text("power_cut", "nn"))
         log, _ = _draw(surface, view, "nn", None)
         box = qr.qr_box(surface)
-        if box is None:
-            return  # no room beside the digits: left out, not squeezed
+        assert box is not None and box == layout_bands.qr_slot(surface)
         bands = bands_of(surface, view)
-        assert bands.rect("digits").contains(box)
+        assert not bands.rect("digits").colliderect(box)
         own = {"pubpoker-display.local"}
         assert not [t.value for t in log.visible()
                     if t.value not in own and t.rect.colliderect(box)]
+        assert _lit(surface, box) > box.width * box.height // 8
     finally:
         qr.uninstall()
