@@ -27,7 +27,6 @@ import pygame
 import pytest
 
 from kiosk.display.messages import text
-from kiosk.display.seat_finder import seat_finder_view
 from kiosk.display.screens import (
     render_break,
     render_clock,
@@ -39,6 +38,7 @@ from kiosk.display.screens import (
     render_status,
     render_ticker,
 )
+from kiosk.display.seat_finder import seat_finder_view
 from kiosk.display.viewmodels import (
     break_view,
     clock_view,
