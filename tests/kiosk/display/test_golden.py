@@ -78,8 +78,7 @@ def _night(players: int) -> Night:
     return night
 
 
-@pytest.fixture(scope="module")
-def field() -> Night:
+def _four_moves() -> Night:
     """150 players on 15 tables, busted from table 1 on until four moves are pending."""
     night = _night(150)
     busted = 0
@@ -90,15 +89,16 @@ def field() -> Night:
 
 
 @pytest.fixture(scope="module")
+def field() -> Night:
+    return _four_moves()
+
+
+@pytest.fixture(scope="module")
 def called() -> Night:
-    """150 players, four moves pending, and the clock called at the first move's table."""
-    night = _night(150)
-    busted = 0
-    while len(night.state.moves) < 4:
-        busted += 1
-        night.do(BustPlayers((f"p{busted}",)), at=60.0 * busted)
+    """The same room, and the clock called at the first move's table."""
+    night = _four_moves()
     table = next(iter(night.state.moves.values())).source.table
-    night.do(CallClock(table), at=60.0 * busted + 5)
+    night.do(CallClock(table), at=night.now + 5)
     return night
 
 

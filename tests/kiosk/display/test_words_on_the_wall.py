@@ -23,21 +23,13 @@ from kiosk.display.loop import Screen
 from kiosk.display.screens import popup_box, ticker_box
 from kiosk.display.shift import amplitude_for, pixel_shift
 from kiosk.display.viewmodels import PAGE_SECONDS, HelpView, ResultsView
-from rules.commands import BustPlayers, CheckIn, CreateTournament, DrawSeats, StartClock
-from rules.structure import preset
+from rules.commands import BustPlayers
+from tests.kiosk.display.test_loop import _start
 
 
 def _app(tmp_path: Path, lang: str, players: int) -> App:
     app = bootstrap(Options(data_dir=str(tmp_path), size=(1280, 720), lang=lang), fake=True)
-    station = app.station
-    assert station.create(CreateTournament("Fredagspoker", preset("pubpoker"))).ok
-    for n in range(1, players + 1):
-        assert station.submit(CheckIn(f"p{n}", f"Spelar {n}")).ok
-    assert station.submit(DrawSeats()).ok
-    assert station.submit(StartClock()).ok
-    app.loop.settle()
-    app.loop.step(block=False)
-    return app
+    return _start(app, players)
 
 
 @pytest.fixture
