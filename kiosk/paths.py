@@ -195,10 +195,10 @@ def ensure_data_dir(directory: str | os.PathLike[str]) -> Path:
         path.mkdir(parents=True, exist_ok=True)
         # os.access() says nothing of a full disk or a read-only bind mount seen
         # by root; making a file does, and it is what the store does next.
-        # Named for this process rather than by tempfile, whose import (shutil,
-        # bz2, lzma) cost every command 7 ms; no other live process has its pid.
-        probe = path / f".pubpoker-probe-{os.getpid()}"
-        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+        # A random name of our own rather than tempfile's, whose import (shutil,
+        # bz2, lzma) cost every command 7 ms; threads of one process probe too.
+        probe = path / f".pubpoker-probe-{os.getpid()}-{os.urandom(6).hex()}"
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
         os.close(fd)
         os.unlink(probe)
     except OSError as err:

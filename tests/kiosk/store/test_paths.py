@@ -48,3 +48,28 @@ def test_xdg_falls_back_to_the_home_share_dir(tmp_path: Path,
 
 def test_the_store_file_name(tmp_path: Path) -> None:
     assert db_path(tmp_path) == tmp_path / DB_NAME == tmp_path / "pubpoker.db"
+
+
+def test_threads_of_one_process_may_check_one_data_dir_at_once(tmp_path: Path) -> None:
+    """The whole-night rig opens several devices' stores from one process: each check
+    makes and removes its own probe file, never another thread's."""
+    import threading
+
+    from kiosk.paths import ensure_data_dir
+
+    failed: list[BaseException] = []
+
+    def check() -> None:
+        for _ in range(200):
+            try:
+                ensure_data_dir(tmp_path / "data")
+            except Exception as err:  # the test is that nothing is raised
+                failed.append(err)
+
+    threads = [threading.Thread(target=check) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failed, failed[:3]
+    assert sorted(os.listdir(tmp_path / "data")) == []
