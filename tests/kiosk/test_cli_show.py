@@ -65,9 +65,11 @@ def test_each_clock_command_prints_the_level_and_time_it_leaves(
     new_night(tmp_path, 3)
     setup(tmp_path, "seat", "draw")
     line, paused = CLOCK[lang]
-    assert pubpoker(tmp_path, "clock", "start", lang=lang) == \
-        line.format(n=1, b="100/200", t="20:00") + "\n"
-    # A second or so may pass between two processes on a loaded machine.
+    # A second or so may pass between the start and its report, or between two
+    # processes, on a loaded machine.
+    started = pubpoker(tmp_path, "clock", "start", lang=lang)
+    pattern = re.escape(line.format(n=1, b="100/200", t="@") + "\n")
+    assert re.fullmatch(pattern.replace("@", "(20:00|19:5[0-9])"), started), started
     stopped = pubpoker(tmp_path, "clock", "pause", lang=lang)
     pattern = re.escape(line.format(n=1, b="100/200", t="@") + f" – {paused}\n")
     assert re.fullmatch(pattern.replace("@", "(20:00|19:5[0-9])"), stopped), stopped
@@ -75,8 +77,9 @@ def test_each_clock_command_prints_the_level_and_time_it_leaves(
         line.format(n=2, b="200/400", t="20:00") + f" – {paused}\n"
     assert pubpoker(tmp_path, "clock", "add", "-120", lang=lang) == \
         line.format(n=2, b="200/400", t="18:00") + f" – {paused}\n"
-    assert pubpoker(tmp_path, "clock", "resume", lang=lang) == \
-        line.format(n=2, b="200/400", t="18:00") + "\n"
+    resumed = pubpoker(tmp_path, "clock", "resume", lang=lang)
+    pattern = re.escape(line.format(n=2, b="200/400", t="@") + "\n")
+    assert re.fullmatch(pattern.replace("@", "(18:00|17:5[0-9])"), resumed), resumed
 
 
 @pytest.mark.parametrize(("lang", "on_break", "after"), [
