@@ -201,18 +201,22 @@ chmod 0750 "$(r "$DATA")"
 # --system-site-packages: the venv sees Debian's pygame (built with KMSDRM),
 # gpiozero, lgpio and pyserial. The app goes in with --no-deps so pip never
 # tries to replace those; its pure-python dependencies are named here.
-PIP_DEPS=(sqlite-utils zeroconf websockets)
+# segno draws the players' QR code on the wall, argcomplete completes `pubpoker`.
+PIP_DEPS=(sqlite-utils zeroconf websockets segno argcomplete)
 if [ ! -x "$(r "$VENV/bin/python")" ]; then
     log "creating $VENV"
     mkdir -p "$(r "$APP")"
     in_root python3 -m venv --system-site-packages "$VENV"
 fi
-# The sources that make up the installed app; a change reinstalls it.
+# The sources that make up the installed app, and the dependencies it is
+# installed with; a change to either reinstalls it (a Pi provisioned before a
+# dependency was added gets it on the next run).
 source_files() {
     (cd "$SOURCE" && find pyproject.toml README.md rules kiosk hardware \
         -name __pycache__ -prune -o -type f -print | LC_ALL=C sort)
 }
-source_hash=$(cd "$SOURCE" && source_files | tr '\n' '\0' | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
+source_hash=$( (cd "$SOURCE" && source_files | tr '\n' '\0' | xargs -0 sha256sum
+               printf 'pip: %s\n' "${PIP_DEPS[@]}") | sha256sum | cut -d' ' -f1)
 stamp=$(r "$APP/.source-sha256")
 if [ "$(cat "$stamp" 2>/dev/null || true)" != "$source_hash" ]; then
     log "installing the app from $SOURCE"

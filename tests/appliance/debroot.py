@@ -94,6 +94,14 @@ def base_tarball(arch: str) -> Path:
     return tarball
 
 
+def pip_deps() -> list[str]:
+    """The pure-python dependencies provision.sh installs from PyPI (its ``PIP_DEPS``)."""
+    script = (Path(__file__).resolve().parents[2] / "provisioning" / "provision.sh").read_text()
+    found = re.search(r"^PIP_DEPS=\(([^)]*)\)", script, re.M)
+    assert found, "provision.sh names no PIP_DEPS"
+    return found[1].split()
+
+
 @functools.cache
 def wheels() -> Path:
     """The pure-python deps (and setuptools to build the app) from PyPI via this machine's pip."""
@@ -104,7 +112,7 @@ def wheels() -> Path:
     try:
         result = run([sys.executable, "-m", "pip", "download", "-q", "--dest", str(fresh),
                       "--find-links", str(target), "--only-binary=:all:",
-                      "sqlite-utils", "zeroconf", "websockets", "setuptools>=68"], timeout=600)
+                      *pip_deps(), "setuptools>=68"], timeout=600)
         if result.returncode != 0:
             pytest.skip(f"pip download failed (PyPI unreachable?): {result.stderr[-800:]}")
         for wheel in fresh.glob("*.whl"):

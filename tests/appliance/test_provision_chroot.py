@@ -46,6 +46,7 @@ from tests.appliance.debroot import (
     snapshot_source,
     with_cached_debs,
 )
+from tests.appliance.test_dependencies import dependency_names
 
 pytestmark = pytest.mark.slow
 
@@ -218,6 +219,11 @@ def test_venv_imports_the_app_and_uses_debian_pygame(provisioned: Provisioned) -
     check = provisioned.chroot("/opt/pubpoker/venv/bin/pubpoker", "--lang", "en", "config",
                                "check", "/boot/firmware/pubpoker.toml")
     assert check.returncode == 2 and check.stderr.startswith("venue.key is missing"), check
+    # Every dependency pyproject names is there, from Debian or from PyPI.
+    wanted = dependency_names()
+    found = provisioned.chroot(python, "-c", "import importlib.metadata as m, sys; "
+                               "print([n for n in sys.argv[1:] if not m.version(n)])", *wanted)
+    assert found.returncode == 0 and found.stdout.strip() == "[]", (wanted, found.stderr)
 
 
 def test_chrony_serves_time_on_a_display(provisioned: Provisioned) -> None:

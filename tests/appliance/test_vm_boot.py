@@ -183,13 +183,40 @@ def reference(vm: Vm, name: str) -> Screen:
     return Screen(pygame.image.load(io.BytesIO(data), "ref.png"))
 
 
+def qr_corner() -> pygame.Rect:
+    """Where the clock screen puts the players' QR code (kiosk.display.bands)."""
+    from kiosk.display.bands import qr_slot
+
+    return qr_slot(pygame.Surface(MODE))
+
+
 def difference(screen: Screen, ref: Screen, box: pygame.Rect | None = None) -> float:
-    """The share of drawn pixels drawn in only one of the two (best burn-in offset)."""
+    """The share of drawn pixels drawn in only one of the two (best burn-in offset).
+
+    The QR code's corner is left out: the TV's kiosk serves the players' page
+    (the appliance config's [viewer]) and the reference, run beside it, cannot
+    take its port; :func:`assert_qr_code` looks at that corner itself.
+    """
     assert screen.size == ref.size, f"the TV is {screen.size}, the reference {ref.size}"
-    a, b = screen.surface, ref.surface
+    a, b = _without_qr(screen.surface), _without_qr(ref.surface)
     if box is not None:
         a, b = a.subsurface(box), b.subsurface(box)
     return differing(drawn(a), drawn(b), SHIFT)
+
+
+def _without_qr(surface: pygame.Surface) -> pygame.Surface:
+    copy = surface.copy()
+    copy.fill((0, 0, 0), qr_corner().inflate(2 * SHIFT, 2 * SHIFT))
+    return copy
+
+
+def assert_qr_code(vm: Vm, screen: Screen) -> None:
+    """The TV shows the phones' QR code, and the page it points at is served."""
+    corner = Screen(screen.surface.subsurface(qr_corner()))
+    assert corner.lit_fraction(threshold=200) > 0.1, "no QR code for the phones on the TV"
+    page = vm.out("python3", "-c", "import urllib.request; print(urllib.request.urlopen("
+                  "'http://127.0.0.1:8080/night.json', timeout=10).read().decode())")
+    assert '"tournament":true' in page.replace(" ", ""), page[:400]
 
 
 def assert_paused_banner(screen: Screen) -> None:
@@ -247,7 +274,8 @@ def booted_vm(images: Images, work: Path, name: str, **options: Any) -> Iterator
 
 def first_frame_like(vm: Vm, ref: Screen) -> float:
     """When the recorded screendumps first showed ``ref`` (seconds after QEMU's start)."""
-    at = vm.first_frame_like(ref.surface, SCREEN_TOLERANCE, SHIFT)
+    at = vm.first_frame_like(ref.surface, SCREEN_TOLERANCE, SHIFT,
+                             ignore=qr_corner().inflate(2 * SHIFT, 2 * SHIFT))
     assert at is not None, f"no recorded frame showed the {ref} screen"
     return at
 
@@ -287,6 +315,7 @@ def test_first_boot_clock_watchdog_and_power_cut(night: Night) -> None:
         ref = reference(vm, "clock")
         screen = wait_screen(vm, ref, 60)
         assert_shows(vm, night.work, "clock", ref, screen)
+        assert_qr_code(vm, screen)
         td(vm, "clock", "resume")
 
         # The clock runs on the TV: the digits change while the rest stays.

@@ -269,14 +269,24 @@ class Vm:
 
         threading.Thread(target=loop, name=f"{self.name}-screens", daemon=True).start()
 
-    def first_frame_like(self, ref: pygame.Surface, tolerance: float, shift: int = 0
-                         ) -> float | None:
-        """When the recorded screen first matched ``ref`` (seconds after QEMU's start)."""
+    def first_frame_like(self, ref: pygame.Surface, tolerance: float, shift: int = 0,
+                         ignore: pygame.Rect | None = None) -> float | None:
+        """When the recorded screen first matched ``ref`` (seconds after QEMU's start),
+        leaving out the pixels of ``ignore`` in both."""
         self._recording = False
         target = drawn(ref)
+        blank = None
+        if ignore is not None:
+            blank = pygame.mask.Mask(ignore.size, fill=True)
+            target.erase(blank, ignore.topleft)
         for at, size, frame in self.frames:
             # QEMU's own 640×480 "no output" page stands until the kiosk's modeset.
-            if size == ref.get_size() and differing(frame, target, shift) <= tolerance:
+            if size != ref.get_size():
+                continue
+            if blank is not None and ignore is not None:
+                frame = frame.copy()
+                frame.erase(blank, ignore.topleft)
+            if differing(frame, target, shift) <= tolerance:
                 return at
         return None
 
