@@ -155,8 +155,14 @@ def clock_bands(surface: pygame.Surface | tuple[int, int]) -> Bands:
     bands.add("field_labels", CLOCK_FIELD_LABELS, 0.02, right=right)
     bands.add("field_values", CLOCK_FIELD_VALUES, 0.03, right=right)
     _side(bands, bands["level"].rect.top, bands["blinds"].rect.bottom)
-    popup = pygame.Rect(bands["next"].rect)
-    popup.height = bands["field_values"].rect.bottom - popup.top
+    return _with_popup(bands, "next", "field_values", right)
+
+
+def _with_popup(bands: Bands, first: str, last: str, right: int) -> Bands:
+    """A pop-up band over the rows ``first`` to ``last`` (under the banner, left of
+    the QR corner), then the ticker and status bands every screen shares."""
+    popup = pygame.Rect(bands[first].rect)
+    popup.height = bands[last].rect.bottom - popup.top
     popup.width = right - popup.left
     bands["popup"] = Band("popup", popup, 0.035)
     return _shared(bands, beside_qr=True)
@@ -174,11 +180,7 @@ def break_bands(surface: pygame.Surface) -> Bands:
     bands.add("colour_up", BREAK_COLOUR_UP, 0.025, right=right)
     bands.add("players", BREAK_PLAYERS, 0.025, right=right)
     _side(bands, bands["title"].rect.top, bands["title"].rect.bottom)
-    popup = pygame.Rect(bands["after"].rect)
-    popup.height = bands["players"].rect.bottom - popup.top
-    popup.width = right - popup.left
-    bands["popup"] = Band("popup", popup, 0.035)
-    return _shared(bands, beside_qr=True)
+    return _with_popup(bands, "after", "players", right)
 
 
 def page_bands(surface: pygame.Surface, *, main_min: float = 0.025) -> Bands:
