@@ -147,8 +147,8 @@ def _init(cls: type) -> Callable[..., None]:
         (keyword if f.kw_only else positional).append(param)
     if hasattr(cls, "__post_init__"):
         body.append("self.__post_init__()")
-    if any("=" in p for p in positional) and not all(
-            "=" in p for p in positional[next(i for i, p in enumerate(positional) if "=" in p):]):
+    defaulted = ["=" in p for p in positional]
+    if defaulted != sorted(defaulted):  # a False (no default) after a True
         raise TypeError(f"{cls.__name__}: a field without a default follows one with one")
     params = ["self", *positional, *(["*", *keyword] if keyword else [])]
     source = (f"def __init__({', '.join(params)}):\n    "
