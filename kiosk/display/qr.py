@@ -1,12 +1,12 @@
 """The phones' QR code in a corner of the wall's clock screen.
 
 :func:`install` is told the page's address once the viewer listens
-(:mod:`kiosk.viewer`); the clock screen's tick renderer then calls
-:func:`draw_on_clock`, which puts the code in :func:`qr_box` whenever that
-part of the screen was drawn anew. The box is the corner the clock screen's
-bands keep for it (:func:`kiosk.display.bands.qr_slot`): bottom right, above
-the status line, at most :data:`MAX_HEIGHT` of the screen, beside the
-next-level line, the field's row and the ticker, which all stop short of it.
+(:mod:`kiosk.viewer`); the clock screen then calls :func:`draw_on_clock`
+whenever it is drawn whole, which puts the code in :func:`qr_box`. The box
+is the corner the clock screen's bands keep for it
+(:func:`kiosk.display.bands.qr_slot`): bottom right, above the status
+line, at most :data:`MAX_HEIGHT` of the screen, beside the next-level line,
+the field's row and the ticker, which all stop short of it.
 So it is never over the digits, the blinds or a pop-up, on any screen shape.
 
 The code carries the address by IP (not every phone resolves ``.local``);
@@ -96,16 +96,14 @@ def draw_viewer_qr(surface: pygame.Surface, qr_image: pygame.Surface,
     return box
 
 
-def draw_on_clock(surface: pygame.Surface, drawn: Sequence[pygame.Rect],
-                  digits: str) -> list[pygame.Rect]:
-    """The clock screen's hook: redraw the code where ``drawn`` cleared it.
+def draw_on_clock(surface: pygame.Surface) -> list[pygame.Rect]:
+    """The clock screen's hook, as it draws the whole screen: the code in its corner.
 
-    Returns the rects it drew (none when no code is installed or no room;
-    ``digits`` is kept for the callers: the corner is free whatever they say).
+    Returns the rects it drew (none when no code is installed or no room).
     """
     if not _installed:
         return []
     box = qr_box(surface)
-    if box is None or not any(box.colliderect(rect) for rect in drawn):
+    if box is None:
         return []
     return [draw_viewer_qr(surface, render_qr(_installed[0], box.size), box)]

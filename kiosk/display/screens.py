@@ -280,7 +280,7 @@ def render_clock(surface: pygame.Surface, view: ClockView) -> None:
                             (view.chips_label, view.chips_text)])
     # The phones' QR code (kiosk.viewer), in the corner the bands keep: a second's
     # tick never reaches it, so it is drawn with the rest of the screen.
-    draw_on_clock(surface, [surface.get_rect()], view.digits)
+    draw_on_clock(surface)
 
 
 def render_break(surface: pygame.Surface, view: BreakView) -> None:
