@@ -141,7 +141,10 @@ def _source(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
 def _kiosk(args: argparse.Namespace) -> int:
     from kiosk.bootstrap import bootstrap, open_screen, resolve_options, wait_for_screen
     from kiosk.hdmi import wait_root
+    from kiosk.logbound import install as bound_the_log
 
+    # A whole night's process: no repeating fault may fill the journal or the disk.
+    bound_the_log()
     # Before the config, the store or pygame: a window SDL cannot make fails there.
     check_options(args)
     if args.role is not None:
