@@ -71,6 +71,9 @@ class App:
     #: The peer sync service once :func:`kiosk.wiring.attach_sync` started it
     #: (the status file reads its drop counters); None without sync.
     sync: Any = None
+    #: The phones' page's server once :func:`kiosk.viewer.attach.attach_viewer`
+    #: started it (the status file reads its port and counters); None without it.
+    viewer: Any = None
     #: Called once the first frame is on the screen (systemd's READY=1).
     on_ready: list[Callable[[], None]] = field(default_factory=list)
     #: Called by :meth:`close`, first to last: sync, readers and buttons stop here.

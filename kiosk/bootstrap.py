@@ -316,6 +316,9 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
     _table_screen(app, options)
     if options.watchdog and not fake and screen:
         app.on_ready.append(_ready("Showing the kiosk"))
+    from kiosk.status_file import from_env as status_file
+
+    status_file(app)  # PUBPOKER_STATUS_FILE: a scenario test watches this kiosk
     if not isinstance(config_or_options, Options):
         _attach_devices(app, config_or_options, options, fake=fake)
     if options.viewer_port:
@@ -466,10 +469,8 @@ def _attach_devices(app: App, config: Any, options: Options, *, fake: bool) -> N
     A part that cannot start (no GPIO on a laptop, a reader not plugged in) is
     logged and left out; the clock on the wall matters more than any one part.
     """
-    from kiosk.status_file import from_env as status_file
     from kiosk.wiring import attach_buttons, attach_reader, attach_sync
 
-    status_file(app)  # PUBPOKER_STATUS_FILE: a scenario test watches this kiosk
     pins = config.buttons.as_dict() if getattr(config, "buttons", None) else {}
     if app.loop.controls is not None:
         app.loop.controls.buttons = tuple(pins)  # the help screen names these

@@ -54,9 +54,18 @@ def _read_int(path: Path) -> int:
         return 0
 
 
+def _entries(root: str | os.PathLike[str], pattern: str) -> list[Path]:
+    # Listing a directory takes a descriptor; a process that has none to spare
+    # (or a /sys that went away) reports nothing rather than stop the wall.
+    try:
+        return sorted(Path(root).glob(pattern))
+    except OSError:
+        return []
+
+
 def under_voltage(root: str | os.PathLike[str] = HWMON_ROOT) -> bool:
     """True when the ``rpi_volt`` sensor has latched its low-voltage alarm."""
-    for hwmon in sorted(Path(root).glob("hwmon*")):
+    for hwmon in _entries(root, "hwmon*"):
         try:
             name = (hwmon / "name").read_text().strip()
         except OSError:
@@ -69,7 +78,7 @@ def under_voltage(root: str | os.PathLike[str] = HWMON_ROOT) -> bool:
 def ext4_errors(root: str | os.PathLike[str] = EXT4_ROOT) -> dict[str, int]:
     """Each ext4 device with a non-zero error count, by device name."""
     found: dict[str, int] = {}
-    for device in sorted(Path(root).glob("*")):
+    for device in _entries(root, "*"):
         count = _read_int(device / "errors_count")
         if count > 0:
             found[device.name] = count

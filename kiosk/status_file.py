@@ -7,8 +7,9 @@ digest and record count, the clock as the screens read it, the players left,
 the hands dealt per table, the pending moves (player: table), the peer count,
 the notices, the status line and pop-ups on screen, the last 30 pop-ups, every
 announcement shown since start (the winner: the results screen's banner), the
-clock's speed, and peer sync's counters (frames and events dropped, by reason;
-traffic) and time estimate. Nothing reads it in production.
+clock's speed, peer sync's counters (frames and events dropped, by reason;
+traffic) and time estimate, the ports it listens on (peer sync, the phones'
+page) and the page's counters. Nothing reads it in production.
 """
 
 from __future__ import annotations
@@ -65,7 +66,18 @@ def snapshot(app: App) -> dict[str, Any]:
         "speed": app.clock.speed,
         "table_screen": _table_screen(app),
         **_sync(app.sync),
+        "ports": {"sync": None if app.sync is None else app.sync.port,
+                  "viewer": None if app.viewer is None else app.viewer.port},
+        "viewer": _viewer(app.viewer),
     }
+
+
+def _viewer(server: Any) -> dict[str, Any] | None:
+    """The phones' page's counters (ints its own thread writes; a read needs no lock)."""
+    if server is None:
+        return None
+    return {"phones": server.phones, "open": server.open, "sent": server.sent,
+            "accept-paused": server.accept_pauses}
 
 
 def _table_screen(app: App) -> dict[str, Any] | None:

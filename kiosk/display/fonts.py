@@ -5,10 +5,18 @@ never ``SysFont``: the Pi image has no guarantee of system fonts, and the
 screens must look the same on every box. Opening a TTF and rendering glyphs
 are the expensive parts of a redraw, so both are cached; the digits are drawn
 glyph by glyph from the cache, so a clock tick renders nothing new.
+
+Each size is opened from the font's bytes, read once, not from its path:
+SDL_ttf keeps a file it opened open for as long as the font lives (one
+descriptor a cached size), and a process that a flood of phones or peers
+has taken to its descriptor limit could then open no new size at all, and
+the wall would stop at its next new line of text. From memory it opens
+faster too, and the bytes are shared by every size.
 """
 
 from __future__ import annotations
 
+import io
 from collections import OrderedDict
 from functools import cache, lru_cache
 
@@ -29,11 +37,17 @@ def _ensure_init() -> None:
         pygame.font.init()
 
 
+@cache
+def _font_bytes(bold: bool) -> bytes:
+    return (BOLD if bold else REGULAR).read_bytes()
+
+
 @lru_cache(maxsize=16)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled DejaVu Sans at ``size`` pixels, opened once per size."""
     _ensure_init()
-    return pygame.font.Font(str(BOLD if bold else REGULAR), max(1, size))
+    # A stream of its own per font (SDL_ttf reads it as it goes); BytesIO shares the bytes.
+    return pygame.font.Font(io.BytesIO(_font_bytes(bold)), max(1, size))
 
 
 @lru_cache(maxsize=512)

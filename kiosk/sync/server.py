@@ -13,7 +13,7 @@ call :meth:`GatedConnection.authenticated` itself once it has what it needs.
 
 A process out of file descriptors keeps running: asyncio pauses the
 listener for a second itself (``selector_events._accept_connection``), and
-:func:`count_accept_pauses` turns its error log (one per failed ``accept``,
+:func:`kiosk.accept_pauses.count_accept_pauses` turns its error log (one per failed ``accept``,
 up to a hundred a pause) into one counter and one line.
 """
 
@@ -34,19 +34,18 @@ from typing import Any, cast
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.http11 import Request, Response
 
+from kiosk.accept_pauses import count_accept_pauses, keep_reserve
 from kiosk.sync.frames import MAX_FRAME
 from kiosk.sync.gate import Gate, Ticket
 from kiosk.sync.stats import Drop, SyncStats
 
 __all__ = ["PEER_PATH", "VIEW_PATH", "Admission", "GatedConnection", "Listening",
-           "count_accept_pauses", "start_server"]
+           "start_server"]
 
 log = logging.getLogger(__name__)
 
 PEER_PATH = "/sync"
 VIEW_PATH = "/view"
-#: Seconds between two log lines about running out of descriptors (each pause counts).
-PAUSE_LOG_EVERY = 60.0
 #: The kernel's queue of connections not yet accepted: a burst waits there
 #: rather than being dropped (and retried by the peer a second later).
 BACKLOG = 512
@@ -55,7 +54,6 @@ REFUSE_AT_ONCE = 64
 
 Handler = Callable[[ServerConnection], Awaitable[None]]
 
-_OUT_OF = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 #: SO_LINGER on, zero seconds: close() sends a reset and leaves no TIME_WAIT behind.
 _RESET = struct.pack("ii", 1, 0)
 
@@ -114,6 +112,7 @@ class _Listener(socket.socket):
         for _ in range(REFUSE_AT_ONCE):
             fd, peer = self._accept()  # type: ignore[attr-defined]
             conn = socket.socket(self.family, self.type, self.proto, fileno=fd)
+            keep_reserve(conn)
             if self.admission.at_accept(peer):
                 return conn, peer
             with contextlib.suppress(OSError):
@@ -167,44 +166,6 @@ class GatedConnection(ServerConnection):
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-
-
-def count_accept_pauses(loop: asyncio.AbstractEventLoop, stats: SyncStats) -> None:
-    """Count the listener's pauses for want of descriptors; log one line, not hundreds.
-
-    asyncio reports each ``accept`` that failed with EMFILE or ENFILE to the
-    loop's exception handler, removes the listener's reader and adds it back
-    a second later; the process and every other descriptor it has (SQLite,
-    the store watcher, the screen) go on as before. Other errors go to the
-    handler that was there.
-    """
-    previous = loop.get_exception_handler()
-    last_pause = -PAUSE_LOG_EVERY
-    last_log = -PAUSE_LOG_EVERY
-    pauses = 0
-
-    def handle(lp: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-        nonlocal last_pause, last_log, pauses
-        exc = context.get("exception")
-        if not (isinstance(exc, OSError) and exc.errno in _OUT_OF
-                and "accept" in str(context.get("message", ""))):
-            if previous is not None:
-                previous(lp, context)
-            else:
-                lp.default_exception_handler(context)
-            return
-        now = time.monotonic()
-        # One pause of the listener reports every accept tried in that tick.
-        if now - last_pause >= 0.5:
-            pauses += 1
-            stats.drop(Drop.ACCEPT_PAUSED)
-        last_pause = now
-        if now - last_log >= PAUSE_LOG_EVERY:
-            last_log = now
-            log.warning("out of file descriptors (%s): not accepting peers for a second "
-                        "(%d pauses so far)", exc.strerror, pauses)
-
-    loop.set_exception_handler(handle)
 
 
 @dataclass
@@ -274,7 +235,8 @@ async def start_server(peer: Handler, *, hosts: Sequence[str] | None, port: int,
     def connection(*args: Any, **kwargs: Any) -> GatedConnection:
         return GatedConnection(*args, admission=admission, **kwargs)
 
-    count_accept_pauses(asyncio.get_running_loop(), stats)
+    count_accept_pauses(asyncio.get_running_loop(), lambda: stats.drop(Drop.ACCEPT_PAUSED),
+                        who="peers", logger=log)
     servers: list[Server] = []
     try:
         for sock in _listeners(hosts, port, admission):

@@ -44,6 +44,7 @@ def attach_viewer(app: Any, port: int, *, qr: bool = True) -> ViewerFeed | None:
     except OSError as err:
         log.error("the players' page is not served on port %d: %s", port, err.strerror or err)
         return None
+    app.viewer = server
     app.on_tick.append(feed.tick)
     app.on_close.insert(0, server.stop)
     log.info("the players' page is served on port %d", server.port)

@@ -18,7 +18,10 @@ Read-only and bounded: GET only (anything else is 405), no request bodies
 (8 KiB, 128 headers), a phone may send at most :data:`MAX_MESSAGE` bytes on
 the websocket (it has nothing to say), a handshake has
 :data:`OPEN_TIMEOUT` seconds, and at most :data:`MAX_CONNECTIONS` are open
-(one more is told 503 as it arrives).
+(one more is told 503 as it arrives). A process out of file descriptors
+pauses the page's listener for a second at a time, counted in
+:attr:`ViewerServer.accept_pauses` and logged once a minute
+(:mod:`kiosk.accept_pauses`), never with a traceback an accept.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ from typing import Any, Final, cast
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
+
+from kiosk.accept_pauses import bind_listeners, count_accept_pauses
 
 __all__ = ["LIVE_PATH", "MAX_CONNECTIONS", "ViewerServer"]
 
@@ -149,7 +154,7 @@ class ViewerServer:
         self._document = document
         self._live: set[ServerConnection] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._server: Server | None = None
+        self._servers: list[Server] = []
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._failure: BaseException | None = None
@@ -159,6 +164,8 @@ class ViewerServer:
         self.sent = 0
         #: Connections open now, counted on the server's thread against the cap.
         self.open = 0
+        #: Times the listener paused because the process was out of descriptors.
+        self.accept_pauses = 0
 
     # --- main thread -------------------------------------------------------------------
 
@@ -212,26 +219,35 @@ class ViewerServer:
 
     async def _main(self) -> None:
         self._stopping = asyncio.Event()
+        count_accept_pauses(asyncio.get_running_loop(), self._paused, who="phones",
+                            logger=log)
 
         def connection(*args: Any, **kwargs: Any) -> _GetOnly:
             return _GetOnly(*args, viewer=self, **kwargs)
 
-        self._server = await serve(
-            self._follow, self.host, self.port, process_request=self._route,
-            max_size=MAX_MESSAGE, max_queue=1, compression=None, open_timeout=OPEN_TIMEOUT,
-            ping_interval=None, close_timeout=1, server_header=None,
-            create_connection=cast(Any, connection))
-        sockets = list(self._server.sockets)
-        if sockets:
-            self.port = int(sockets[0].getsockname()[1])
-        self._ready.set()
         try:
+            # Sockets of our own, so that no phone takes the process's last descriptors.
+            for sock in bind_listeners(self.host, self.port):
+                self._servers.append(await serve(
+                    self._follow, sock=sock, process_request=self._route,
+                    max_size=MAX_MESSAGE, max_queue=1, compression=None,
+                    open_timeout=OPEN_TIMEOUT, ping_interval=None, close_timeout=1,
+                    server_header=None, create_connection=cast(Any, connection)))
+            sockets = [sock for server in self._servers for sock in server.sockets]
+            if sockets:
+                self.port = int(sockets[0].getsockname()[1])
+            self._ready.set()
             await self._stopping.wait()
         finally:
             if self._beat is not None:
                 self._beat.cancel()
-            self._server.close()
-            await self._server.wait_closed()
+            for server in self._servers:
+                server.close()
+            for server in self._servers:
+                await server.wait_closed()
+
+    def _paused(self) -> None:
+        self.accept_pauses += 1
 
     def _route(self, conn: ServerConnection, request: Request) -> Response | None:
         if request.method != "GET":

@@ -55,3 +55,30 @@ def test_status_messages_in_one_call(tmp_path: Path) -> None:
     hwmon(tmp_path, 0, "rpi_volt", "1")
     assert status_messages("da", tmp_path, tmp_path / "none") == (
         "For lav spænding: brug Pi-strømforsyningen",)
+
+
+def test_a_process_out_of_descriptors_reads_no_health_rather_than_stop(
+        tmp_path: Path) -> None:
+    """The status line's check runs on the wall's loop: EMFILE there must not end it."""
+    import resource
+    import subprocess
+    import sys
+
+    (tmp_path / "mmcblk0p2").mkdir()
+    (tmp_path / "mmcblk0p2" / "errors_count").write_text("3\n")
+    code = (
+        "import os, resource, sys\n"
+        "from kiosk.health import check\n"
+        f"root = {str(tmp_path)!r}\n"
+        "assert check(root, root).ext4_errors == (('mmcblk0p2', 3),)\n"
+        "held = []\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))\n"
+        "try:\n"
+        "    while True: held.append(os.open('/dev/null', os.O_RDONLY))\n"
+        "except OSError: pass\n"
+        "print(check(root, root).ok)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, cwd=Path(__file__).parents[2])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "True"
+    assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] > 64  # ours is untouched

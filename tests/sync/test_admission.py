@@ -24,12 +24,12 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 from websockets.sync.server import ServerConnection, serve
 
+from kiosk.accept_pauses import count_accept_pauses
 from kiosk.sync.auth import new_key, session_id
 from kiosk.sync.frames import decode_frame
 from kiosk.sync.link import Identity
-from kiosk.sync.server import count_accept_pauses
 from kiosk.sync.service import SyncConfig, SyncService
-from kiosk.sync.stats import SyncStats
+from kiosk.sync.stats import Drop, SyncStats
 from kiosk.timebase import SharedClock
 from tests.sync.attacker import hello, make
 from tests.sync.harness import wait_for
@@ -223,7 +223,7 @@ def test_a_pause_for_want_of_descriptors_is_counted_once_and_logged_once(
     async def run() -> None:
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(lambda _, context: others.append(context))
-        count_accept_pauses(loop, stats)
+        count_accept_pauses(loop, lambda: stats.drop(Drop.ACCEPT_PAUSED), who="peers")
         for _ in range(2):
             for _ in range(100):  # one pass of asyncio's accept loop
                 loop.call_exception_handler({
@@ -232,7 +232,7 @@ def test_a_pause_for_want_of_descriptors_is_counted_once_and_logged_once(
             await asyncio.sleep(0.6)
         loop.call_exception_handler({"message": "something else"})
 
-    with caplog.at_level(logging.WARNING, logger="kiosk.sync.server"):
+    with caplog.at_level(logging.WARNING, logger="kiosk.accept_pauses"):
         asyncio.run(run())
     assert stats.drops() == {"accept-paused": 2}
     assert sum("out of file descriptors" in r.message for r in caplog.records) == 1

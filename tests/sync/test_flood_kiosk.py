@@ -64,18 +64,31 @@ def lan() -> Iterator[Lan]:
         yield made
 
 
-def listening_port(host: Host, pid: int) -> int:
-    """The TCP port process ``pid`` listens on in ``host``'s namespace (its sync port)."""
+def sync_port(status: Path) -> int:
+    """B's peer sync port, as B itself reports it (its status file).
+
+    Not the first port ``ss`` lists for B: a display also serves the phones'
+    page (8080), and ``ss`` lists the two in either order.
+    """
+    def reported() -> int | None:
+        if not status.exists():
+            return None
+        port = json.loads(status.read_text()).get("ports", {}).get("sync")
+        return int(port) if port else None
+
+    return wait(reported, 10, "B's status file to name its sync port")
+
+
+def listens_on(host: Host, pid: int, port: int) -> bool:
+    """Whether process ``pid`` listens on TCP ``port`` in ``host``'s namespace."""
     out = subprocess.run(host.argv("ss", "-ltnpH"), capture_output=True, text=True,
                          check=True).stdout
-    for line in out.splitlines():
-        if f"pid={pid}," in line:
-            return int(line.split()[3].rsplit(":", 1)[1])
-    raise AssertionError(f"pid {pid} listens on no TCP port:\n{out}")
+    return any(f"pid={pid}," in line and line.split()[3].rsplit(":", 1)[1] == str(port)
+               for line in out.splitlines())
 
 
 def start_in_step(a: Kiosk, b: Kiosk, a_store: StoreWatch, b_store: StoreWatch,
-                  b_frames: FrameLog) -> tuple[int, int]:
+                  b_frames: FrameLog, b_status: Path) -> tuple[int, int]:
     """Start A and B; once B has A's tournament on its clock screen, B's pid and sync port."""
     a.start()
     b.start()
@@ -88,7 +101,9 @@ def start_in_step(a: Kiosk, b: Kiosk, a_store: StoreWatch, b_store: StoreWatch,
     # and a pause or resume changes nothing on the seating screen.
     time.sleep(max(0.0, shown.at + NEWS_SECONDS + 3.0 - time.monotonic()))
     pid = b.process.pid
-    return pid, listening_port(b.host, pid)
+    port = sync_port(b_status)
+    assert listens_on(b.host, pid, port), f"B (pid {pid}) does not listen on {port}"
+    return pid, port
 
 
 def cross(a: Kiosk, b_store: StoreWatch, b_frames: FrameLog, verb: str,
@@ -110,15 +125,17 @@ def cross(a: Kiosk, b_store: StoreWatch, b_frames: FrameLog, verb: str,
 def test_a_real_display_kiosk_stays_up_and_in_step_through_a_flood(
         tmp_path: Path, lan: Lan) -> None:
     key = new_key().hex()
+    status = tmp_path / "b-status.json"
     a = Kiosk("console", tmp_path / "a", "console", key=key, host=lan.add())
-    b = Kiosk("tv", tmp_path / "b", "display", key=key, host=lan.add(), probe=True)
+    b = Kiosk("tv", tmp_path / "b", "display", key=key, host=lan.add(), probe=True,
+              env={"PUBPOKER_STATUS_FILE": str(status)})
     attacker = lan.add()
     add_addresses(attacker, SOURCES + UPGRADED_SOURCES)
     prepare_tournament(a.data)
     b_store, b_frames = StoreWatch(b.data), FrameLog(b.frame_log)
     a_store = StoreWatch(a.data)
     try:
-        pid, port = start_in_step(a, b, a_store, b_store, b_frames)
+        pid, port = start_in_step(a, b, a_store, b_store, b_frames, status)
         assert b.process is not None and b.host is not None
         quiet = cross(a, b_store, b_frames, "resume")
 
@@ -188,7 +205,7 @@ def test_a_real_display_kiosk_out_of_descriptors_keeps_drawing_and_in_step(
     b_store, b_frames = StoreWatch(b.data), FrameLog(b.frame_log)
     a_store = StoreWatch(a.data)
     try:
-        pid, port = start_in_step(a, b, a_store, b_store, b_frames)
+        pid, port = start_in_step(a, b, a_store, b_store, b_frames, status)
         assert b.process is not None and b.host is not None
         cross(a, b_store, b_frames, "resume")
         held = _descriptors(pid)

@@ -1,0 +1,119 @@
+"""The phones' page out of descriptors: a real kiosk pauses its page, counts it, logs a line.
+
+A pub's Wi-Fi full of phones (or one laptop holding hundreds of sockets
+open) can take a process to its descriptor limit. asyncio then fails every
+``accept`` of the page's listener and, left to itself, logs a traceback for
+each: tens of thousands a minute. Here a real ``pubpoker kiosk --headless``
+serving the page has its limit cut to a dozen descriptors above what it
+holds and what its listeners leave to the rest of it (``prlimit --pid``);
+the test then holds connections to the page until the listener stops
+taking them. The kiosk must stay the same process, keep folding the TD's
+commands and writing its status file, count the pauses, write one line
+about it and no traceback, and serve the page again once the sockets are
+let go.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kiosk.accept_pauses import RESERVE
+from tests.kiosk.store.helpers import ROOT, child_env
+from tests.viewer.realkiosk import free_port, make_night, pubpoker, wait_http
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
+
+#: Connections the "laptop" opens: far more than the descriptors left to the kiosk.
+HELD = 300
+
+
+def _status(path: Path) -> dict[str, Any]:
+    try:
+        return dict(json.loads(path.read_text()))
+    except (OSError, ValueError):
+        return {}
+
+
+def _wait(check: Any, timeout: float, what: str) -> Any:
+    end = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(0.05)
+
+
+def test_a_kiosk_whose_page_runs_out_of_descriptors_counts_it_and_goes_on(
+        tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    make_night(data)
+    status, log_path = tmp_path / "status.json", tmp_path / "kiosk.log"
+    port = free_port()
+    env = {**child_env(), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PUBPOKER_STATUS_FILE": str(status)}
+    env.pop("PUBPOKER_LANG", None)
+    held: list[socket.socket] = []
+    with log_path.open("w") as log_file:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "kiosk.cli", "kiosk", "--headless", "--size", "1280x720",
+             "--data-dir", str(data), "--viewer-port", str(port)],
+            cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT)
+    try:
+        wait_http(f"http://127.0.0.1:{port}/night.json")
+        assert _wait(lambda: _status(status).get("ports", {}).get("viewer"), 10,
+                     "the status file") == port
+        descriptors = len(os.listdir(f"/proc/{process.pid}/fd"))
+        # A dozen phones' worth above what the listener leaves to the rest of the kiosk.
+        limit = descriptors + RESERVE + 12
+        subprocess.run(["prlimit", "--pid", str(process.pid), f"--nofile={limit}:{limit}"],
+                       check=True)
+        for _ in range(HELD):
+            sock = socket.socket()
+            sock.settimeout(2)
+            with contextlib.suppress(OSError):
+                sock.connect(("127.0.0.1", port))
+            held.append(sock)
+        paused = _wait(lambda: (_status(status).get("viewer") or {}).get("accept-paused", 0),
+                       15, "the page's listener pauses to be counted")
+        # The rest of the kiosk goes on: the TD's command is folded while the page waits.
+        # (A kiosk started alone holds the clock paused, as after a power cut.)
+        pubpoker(data, "clock", "resume")
+        _wait(lambda: (_status(status).get("clock") or {}).get("running") is True, 15,
+              "the resume from the terminal on the wall, the page out of descriptors")
+        time.sleep(2.5)  # two more of asyncio's one-second pauses: still one log line
+        for sock in held:
+            sock.close()
+        held.clear()
+        # The same process takes phones again once the sockets are let go.
+        night = json.loads(wait_http(f"http://127.0.0.1:{port}/night.json", timeout=30))
+        assert night["tournament"]
+        assert process.poll() is None
+    finally:
+        for sock in held:
+            sock.close()
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    text = log_path.read_text(errors="replace")
+    print(f"\npage out of descriptors: limit {limit} ({descriptors} held), "
+          f"{paused}+ pause(s) counted, log {len(text)} bytes")
+    assert paused >= 1
+    assert text.count("out of file descriptors") == 1, text[-3000:]
+    assert "not accepting phones" in text
+    assert "Traceback" not in text, text[-3000:]
+    assert len(text) < 10_000
