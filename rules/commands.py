@@ -49,7 +49,9 @@ from rules.events import (
     SitAndGoListed,
     SitAndGoStarted,
     TimeAdjusted,
+    TournamentClosed,
     TournamentCreated,
+    TournamentReopened,
 )
 from rules.house import HouseRules
 from rules.names import PLAYER_NAME_MAX, TOURNAMENT_NAME_MAX, clean_name
@@ -70,6 +72,7 @@ __all__ = [
     "CancelMove",
     "CheckIn",
     "CloseLateRegistration",
+    "CloseTournament",
     "Command",
     "ConfirmMove",
     "CreateTournament",
@@ -86,6 +89,7 @@ __all__ = [
     "PreviousLevel",
     "RegisterPlayer",
     "RenamePlayer",
+    "ReopenTournament",
     "ResumeClock",
     "SetBreakOrder",
     "SetHandForHand",
@@ -350,6 +354,16 @@ class StartNextSitAndGo(Command):
     time_of_day: TimeOfDay
     closing: TimeOfDay
     finished: frozenset[str] = frozenset()
+
+
+@record
+class CloseTournament(Command):
+    """The night's results go to the league; nothing changes them after (see ReopenTournament)."""
+
+
+@record
+class ReopenTournament(Command):
+    """Open a closed night again to correct it (the TD is asked twice first)."""
 
 
 @record
@@ -805,6 +819,8 @@ _ONE_EVENT: dict[type[Command], Callable[[Any, float], Event]] = {
     FinishHand: lambda c, now: HandFinished(at=now, table=c.table),
     CallClock: lambda c, now: ClockCalled(at=now, table=c.table, seat=c.seat),
     ListForSitAndGo: lambda c, now: SitAndGoListed(at=now, player_id=c.player_id),
+    CloseTournament: lambda c, now: TournamentClosed(at=now),
+    ReopenTournament: lambda c, now: TournamentReopened(at=now),
     StartSitAndGo: lambda c, now: SitAndGoStarted(at=now, sit_and_go_id=c.sit_and_go_id,
                                                   player_ids=c.player_ids),
 }

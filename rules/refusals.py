@@ -24,7 +24,9 @@ __all__ = [
     "SeatsAlreadyDrawn",
     "SeatsNotDrawn",
     "SitAndGoNotValid",
+    "TournamentClosedError",
     "TournamentFinished",
+    "TournamentNotClosed",
     "UndoWindowPassed",
     "UnknownPlayer",
     "UnknownTable",
@@ -101,6 +103,28 @@ class LateRegistrationClosedError(RulesError, ValueError):
         "nb": "Sen påmelding er stengt",
         "da": "Sen tilmelding er lukket",
         "en": "Late registration is closed",
+    }
+
+
+class TournamentClosedError(RulesError, ValueError):
+    messages = {
+        "nn": ("Turneringa er avslutta, og resultata står: opne ho att med "
+               "«pubpoker tournament reopen --yes» for å endre noko"),
+        "nb": ("Turneringen er avsluttet, og resultatene står: åpne den igjen med "
+               "«pubpoker tournament reopen --yes» for å endre noe"),
+        "da": ("Turneringen er afsluttet, og resultaterne står fast: åbn den igen med "
+               "«pubpoker tournament reopen --yes» for at ændre noget"),
+        "en": ("The tournament is closed and its results stand: reopen it with "
+               "'pubpoker tournament reopen --yes' to change anything"),
+    }
+
+
+class TournamentNotClosed(RulesError, ValueError):
+    messages = {
+        "nn": "Turneringa er ikkje avslutta",
+        "nb": "Turneringen er ikke avsluttet",
+        "da": "Turneringen er ikke afsluttet",
+        "en": "The tournament is not closed",
     }
 
 
