@@ -57,7 +57,13 @@ from rules.house import HouseRules
 from rules.names import PLAYER_NAME_MAX, TOURNAMENT_NAME_MAX, clean_name
 from rules.records import RecordMethods, record
 from rules.reducer import apply, verify
-from rules.refusals import NothingToUndo, NoTournament, SeatTaken, UnknownPlayer
+from rules.refusals import (
+    NothingToUndo,
+    NoTournament,
+    SeatTaken,
+    TournamentClosedError,
+    UnknownPlayer,
+)
 from rules.rng import RandomSource
 from rules.sitandgo import TimeOfDay
 from rules.state import Phase, Tournament
@@ -420,6 +426,10 @@ def decide(state: Tournament, command: Command, *, now: float,
     decider = _DECIDERS[type(command)]
     if state.config is None and not isinstance(command, CreateTournament):
         raise NoTournament()
+    # N1: a closed night's results stand. Undos are refused here too: the
+    # reducer never sees them (the fold resolves undos first).
+    if state.closed and not isinstance(command, ReopenTournament):
+        raise TournamentClosedError()
     _check_names(state, command)
     return tuple(decider(state, command, now, rng))
 

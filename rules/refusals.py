@@ -8,6 +8,7 @@ __all__ = [
     "AlreadyCheckedIn",
     "AlreadyCreated",
     "CannotReenter",
+    "CloseNotUndoable",
     "DuplicateName",
     "DuplicatePlayer",
     "LateRegistrationClosedError",
@@ -116,6 +117,19 @@ class TournamentClosedError(RulesError, ValueError):
                "«pubpoker tournament reopen --yes» for at ændre noget"),
         "en": ("The tournament is closed and its results stand: reopen it with "
                "'pubpoker tournament reopen --yes' to change anything"),
+    }
+
+
+class CloseNotUndoable(RulesError, ValueError):
+    messages = {
+        "nn": ("Ei avslutting vert ikkje angra: turneringa er opna att med "
+               "«pubpoker tournament reopen --yes», og den opninga kan angrast"),
+        "nb": ("En avslutning angres ikke: turneringen er åpnet igjen med "
+               "«pubpoker tournament reopen --yes», og den åpningen kan angres"),
+        "da": ("En afslutning fortrydes ikke: turneringen er åbnet igen med "
+               "«pubpoker tournament reopen --yes», og den åbning kan fortrydes"),
+        "en": ("A close is not undone: the tournament was reopened with "
+               "'pubpoker tournament reopen --yes', and that reopen can be undone"),
     }
 
 
