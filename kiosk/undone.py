@@ -73,13 +73,19 @@ UNDONE: Mapping[str, Mapping[str, str]] = {
                         "en": "the order the tables break in"},
     "hand-for-hand-set": {"nn": "hand for hand", "nb": "hånd for hånd", "da": "hånd for hånd",
                           "en": "hand for hand"},
+    # N1: undoing a reopen closes the night again (a close itself is never undone).
+    "tournament-reopened": {"nn": "opninga av turneringa (ho er avslutta att)",
+                            "nb": "åpningen av turneringen (den er avsluttet igjen)",
+                            "da": "genåbningen af turneringen (den er afsluttet igen)",
+                            "en": "the reopen (the tournament is closed again)"},
     # An event kind newer than these words: said as the log names it.
     "other": {"nn": "{kind}", "nb": "{kind}", "da": "{kind}", "en": "{kind}"},
 }
 
 #: Kinds said the same whatever the event holds.
 _PLAIN_KINDS = frozenset({"seats-drawn", "sit-and-go-started", "late-registration-closed",
-                          "final-table-drawn", "break-order-set", "hand-for-hand-set"})
+                          "final-table-drawn", "break-order-set", "hand-for-hand-set",
+                          "tournament-reopened"})
 
 _CLOCK_KINDS = frozenset({"clock-started", "clock-paused", "clock-resumed", "level-jumped",
                           "time-adjusted", "clock-restored"})

@@ -262,6 +262,8 @@ _KINDS: Final[dict[type[c.Command], EventKind]] = {
     c.ListForSitAndGo: EventKind.SIT_AND_GO_LISTED,
     c.StartSitAndGo: EventKind.SIT_AND_GO_STARTED,
     c.StartNextSitAndGo: EventKind.SIT_AND_GO_STARTED,
+    c.CloseTournament: EventKind.TOURNAMENT_CLOSED,
+    c.ReopenTournament: EventKind.TOURNAMENT_REOPENED,
 }
 
 

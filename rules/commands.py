@@ -49,13 +49,21 @@ from rules.events import (
     SitAndGoListed,
     SitAndGoStarted,
     TimeAdjusted,
+    TournamentClosed,
     TournamentCreated,
+    TournamentReopened,
 )
 from rules.house import HouseRules
 from rules.names import PLAYER_NAME_MAX, TOURNAMENT_NAME_MAX, clean_name
 from rules.records import RecordMethods, record
 from rules.reducer import apply, verify
-from rules.refusals import NothingToUndo, NoTournament, SeatTaken, UnknownPlayer
+from rules.refusals import (
+    NothingToUndo,
+    NoTournament,
+    SeatTaken,
+    TournamentClosedError,
+    UnknownPlayer,
+)
 from rules.rng import RandomSource
 from rules.sitandgo import TimeOfDay
 from rules.state import Phase, Tournament
@@ -70,6 +78,7 @@ __all__ = [
     "CancelMove",
     "CheckIn",
     "CloseLateRegistration",
+    "CloseTournament",
     "Command",
     "ConfirmMove",
     "CreateTournament",
@@ -86,6 +95,7 @@ __all__ = [
     "PreviousLevel",
     "RegisterPlayer",
     "RenamePlayer",
+    "ReopenTournament",
     "ResumeClock",
     "SetBreakOrder",
     "SetHandForHand",
@@ -353,6 +363,16 @@ class StartNextSitAndGo(Command):
 
 
 @record
+class CloseTournament(Command):
+    """The night's results go to the league; nothing changes them after (see ReopenTournament)."""
+
+
+@record
+class ReopenTournament(Command):
+    """Open a closed night again to correct it (the TD is asked twice first)."""
+
+
+@record
 class Undo(Command):
     """Cancel an earlier event by its identity in the log."""
 
@@ -406,6 +426,10 @@ def decide(state: Tournament, command: Command, *, now: float,
     decider = _DECIDERS[type(command)]
     if state.config is None and not isinstance(command, CreateTournament):
         raise NoTournament()
+    # N1: a closed night's results stand. Undos are refused here too: the
+    # reducer never sees them (the fold resolves undos first).
+    if state.closed and not isinstance(command, ReopenTournament):
+        raise TournamentClosedError()
     _check_names(state, command)
     return tuple(decider(state, command, now, rng))
 
@@ -805,6 +829,8 @@ _ONE_EVENT: dict[type[Command], Callable[[Any, float], Event]] = {
     FinishHand: lambda c, now: HandFinished(at=now, table=c.table),
     CallClock: lambda c, now: ClockCalled(at=now, table=c.table, seat=c.seat),
     ListForSitAndGo: lambda c, now: SitAndGoListed(at=now, player_id=c.player_id),
+    CloseTournament: lambda c, now: TournamentClosed(at=now),
+    ReopenTournament: lambda c, now: TournamentReopened(at=now),
     StartSitAndGo: lambda c, now: SitAndGoStarted(at=now, sit_and_go_id=c.sit_and_go_id,
                                                   player_ids=c.player_ids),
 }

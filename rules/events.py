@@ -55,7 +55,9 @@ __all__ = [
     "SitAndGoStarted",
     "SitAndGoUnlisted",
     "TimeAdjusted",
+    "TournamentClosed",
     "TournamentCreated",
+    "TournamentReopened",
     "UnreadableEvent",
     "decode_event",
     "encode_event",
@@ -99,6 +101,8 @@ class EventKind(StrEnum):
     SIT_AND_GO_UNLISTED = "sit-and-go-unlisted"
     SIT_AND_GO_STARTED = "sit-and-go-started"
     ACTION_UNDONE = "action-undone"
+    TOURNAMENT_CLOSED = "tournament-closed"
+    TOURNAMENT_REOPENED = "tournament-reopened"
 
 
 class UnreadableEvent(CodecError):
@@ -395,6 +399,24 @@ class SitAndGoStarted(Event):
 
     sit_and_go_id: str
     player_ids: tuple[str, ...]
+
+
+# --- the end of the night ---------------------------------------------------
+
+@_event(EventKind.TOURNAMENT_CLOSED)
+@record(kw_only=True)
+class TournamentClosed(Event):
+    """The night is over for the league: its results stand and nothing changes them.
+
+    Only a :class:`TournamentReopened` (the TD, asked twice) opens it again;
+    an undo cannot take a close back, nor reach past one.
+    """
+
+
+@_event(EventKind.TOURNAMENT_REOPENED)
+@record(kw_only=True)
+class TournamentReopened(Event):
+    """The TD opens a closed night again (to correct it); close it again after."""
 
 
 # --- undo -----------------------------------------------------------------

@@ -5,6 +5,10 @@ An undo is resolved before folding: walking the log backwards, each live
 :class:`~rules.events.ActionUndone` cancels its target, and an undone undo
 cancels nothing (that is a redo). An event the reducer refuses stays in the
 log and is listed in ``state.rejected``, identically on every peer.
+
+N1: an undo that lands while the night is closed, or that names a close,
+cancels nothing and is rejected like any other refused event, so a peer that
+missed the close cannot take a result back after it.
 """
 
 from __future__ import annotations
@@ -15,8 +19,9 @@ from typing import Any
 
 from rules.codec import CodecError, canonical_json, from_jsonable, to_jsonable
 from rules.errors import RulesError
-from rules.events import ActionUndone, Record
+from rules.events import ActionUndone, Record, TournamentClosed, TournamentReopened
 from rules.reducer import apply
+from rules.refusals import CloseNotUndoable, TournamentClosedError
 from rules.state import Rejection, Tournament
 
 __all__ = ["Replay", "fold", "restore_snapshot", "snapshot", "state_digest", "undone"]
@@ -37,12 +42,15 @@ def fold(records: Iterable[Record]) -> Tournament:
     """
     ordered = sorted(records, key=lambda r: r.key)
     state = Tournament()
-    cancelled, bad_undos = _resolve_undos(ordered)
+    cancelled, bad_undos, refused = _resolve_undos(ordered)
     for record in ordered:
         if record.ident in cancelled:
             continue
         if isinstance(record.event, ActionUndone):
-            if record.ident in bad_undos:
+            if record.ident in refused:
+                err = refused[record.ident]
+                _reject(state, record, err.code, str(err))
+            elif record.ident in bad_undos:
                 _reject(state, record, _UNDO_NOTHING, "nothing to undo there")
             continue
         _fold_one(state, record)
@@ -59,18 +67,79 @@ def undone(records: Iterable[Record]) -> frozenset[tuple[str, int]]:
     >>> sorted(undone(log[:2])), sorted(undone(log))
     ([('d', 1)], [('d', 2)])
     """
-    cancelled, _ = _resolve_undos(sorted(records, key=lambda r: r.key))
+    cancelled, _, _ = _resolve_undos(sorted(records, key=lambda r: r.key))
     return frozenset(cancelled)
 
 
-def _resolve_undos(ordered: list[Record]) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
+_Ident = tuple[str, int]
+
+
+def _resolve_undos(ordered: list[Record]
+                   ) -> tuple[set[_Ident], set[_Ident], dict[_Ident, RulesError]]:
+    """What the undos cancel, which name nothing, and which N1 refuses (and why).
+
+    An undo refused for landing on a closed night cancels nothing, which can
+    change what is closed further on; so the earliest such undo is refused
+    and the walk done again, until none is left (rare, and the same on
+    every peer: it depends on the order alone).
+    """
     position = {r.ident: i for i, r in enumerate(ordered)}
-    cancelled: set[tuple[str, int]] = set()
-    bad: set[tuple[str, int]] = set()
+    refused: dict[_Ident, RulesError] = {}
+    while True:
+        cancelled, bad = _walk_undos(ordered, position, refused)
+        late = _first_closed_undo(ordered, position, cancelled, bad | refused.keys())
+        if late is None:
+            return cancelled, bad, refused
+        refused[late[0]] = late[1]
+
+
+def _first_closed_undo(ordered: list[Record], position: dict[_Ident, int],
+                       cancelled: set[_Ident], inert: set[_Ident]
+                       ) -> tuple[_Ident, RulesError] | None:
+    marks = [r for r in ordered if isinstance(r.event, TournamentClosed | TournamentReopened)]
+    if not marks:
+        return None
+    for index, record in enumerate(ordered):
+        event = record.event
+        if (not isinstance(event, ActionUndone) or record.ident in cancelled
+                or record.ident in inert):
+            continue
+        target = (event.device_id, event.seq)
+        aimed = ordered[position[target]].event
+        if isinstance(aimed, TournamentClosed):
+            return record.ident, CloseNotUndoable()
+        # Judged as the night stood when it was given: its own cancelling
+        # (and, for a redo, the undo it takes back) not yet in force.
+        before = cancelled - {target}
+        if isinstance(aimed, ActionUndone):
+            before.add((aimed.device_id, aimed.seq))
+        if _closed_at(marks, before, position, index):
+            return record.ident, TournamentClosedError()
+    return None
+
+
+def _closed_at(marks: list[Record], cancelled: set[_Ident], position: dict[_Ident, int],
+               index: int) -> bool:
+    # Closed means the newest close or reopen in force is a close, as the
+    # reducer folds them (a second close or reopen changes nothing).
+    shut = False
+    for mark in marks:
+        if position[mark.ident] > index:
+            break
+        if mark.ident not in cancelled:
+            shut = isinstance(mark.event, TournamentClosed)
+    return shut
+
+
+def _walk_undos(ordered: list[Record], position: dict[_Ident, int],
+                refused: dict[_Ident, RulesError]) -> tuple[set[_Ident], set[_Ident]]:
+    cancelled: set[_Ident] = set()
+    bad: set[_Ident] = set()
     for index in range(len(ordered) - 1, -1, -1):
         record = ordered[index]
         event = record.event
-        if record.ident in cancelled or not isinstance(event, ActionUndone):
+        if (record.ident in cancelled or record.ident in refused
+                or not isinstance(event, ActionUndone)):
             continue
         target = (event.device_id, event.seq)
         # Only an earlier event can be undone: anything else is refused alike everywhere.

@@ -46,7 +46,9 @@ from rules.events import (
     SitAndGoStarted,
     SitAndGoUnlisted,
     TimeAdjusted,
+    TournamentClosed,
     TournamentCreated,
+    TournamentReopened,
 )
 from rules.refusals import (
     AlreadyCheckedIn,
@@ -67,7 +69,9 @@ from rules.refusals import (
     SeatsNotDrawn,
     SeatTaken,
     SitAndGoNotValid,
+    TournamentClosedError,
     TournamentFinished,
+    TournamentNotClosed,
     UnknownPlayer,
     UnknownTable,
     WrongTable,
@@ -97,8 +101,7 @@ def _on(kind: EventKind) -> Callable[[_Handler[EV]], _Handler[EV]]:
 
 def apply(state: Tournament, event: Event) -> None:
     """Fold one event into ``state``, or raise and leave ``state`` untouched."""
-    if event.kind is not EventKind.TOURNAMENT_CREATED and state.config is None:
-        raise NoTournament()
+    _open_for(state, event)
     # Handlers check before they change anything, so one pass does both.
     _HANDLERS[event.kind](state, event, True)
     state.last_at = max(state.last_at, event.at)
@@ -110,9 +113,16 @@ def verify(state: Tournament, event: Event) -> None:
     Every handler runs its checks, then stops here unless committing, so the
     checks a command meets are exactly the ones its event meets in the fold.
     """
+    _open_for(state, event)
+    _HANDLERS[event.kind](state, event, False)
+
+
+def _open_for(state: Tournament, event: Event) -> None:
     if event.kind is not EventKind.TOURNAMENT_CREATED and state.config is None:
         raise NoTournament()
-    _HANDLERS[event.kind](state, event, False)
+    # A closed night's results are the league's: nothing but a reopen folds.
+    if state.closed and event.kind is not EventKind.TOURNAMENT_REOPENED:
+        raise TournamentClosedError()
 
 
 # --- helpers -----------------------------------------------------------------
@@ -712,6 +722,21 @@ def _sng_started(state: Tournament, event: SitAndGoStarted, commit: bool) -> Non
         return
     state.sit_and_go_list = [p for p in state.sit_and_go_list if p not in players]
     state.sit_and_gos[event.sit_and_go_id] = players
+
+
+@_on(EventKind.TOURNAMENT_CLOSED)
+def _closed(state: Tournament, event: TournamentClosed, commit: bool) -> None:
+    # A second close is refused by _open_for before it gets here.
+    if commit:
+        state.closed = True
+
+
+@_on(EventKind.TOURNAMENT_REOPENED)
+def _reopened(state: Tournament, event: TournamentReopened, commit: bool) -> None:
+    if not state.closed:
+        raise TournamentNotClosed()
+    if commit:
+        state.closed = False
 
 
 @_on(EventKind.ACTION_UNDONE)

@@ -8,6 +8,7 @@ __all__ = [
     "AlreadyCheckedIn",
     "AlreadyCreated",
     "CannotReenter",
+    "CloseNotUndoable",
     "DuplicateName",
     "DuplicatePlayer",
     "LateRegistrationClosedError",
@@ -24,7 +25,9 @@ __all__ = [
     "SeatsAlreadyDrawn",
     "SeatsNotDrawn",
     "SitAndGoNotValid",
+    "TournamentClosedError",
     "TournamentFinished",
+    "TournamentNotClosed",
     "UndoWindowPassed",
     "UnknownPlayer",
     "UnknownTable",
@@ -101,6 +104,41 @@ class LateRegistrationClosedError(RulesError, ValueError):
         "nb": "Sen påmelding er stengt",
         "da": "Sen tilmelding er lukket",
         "en": "Late registration is closed",
+    }
+
+
+class TournamentClosedError(RulesError, ValueError):
+    messages = {
+        "nn": ("Turneringa er avslutta, og resultata står: opne ho att med "
+               "«pubpoker tournament reopen --yes» for å endre noko"),
+        "nb": ("Turneringen er avsluttet, og resultatene står: åpne den igjen med "
+               "«pubpoker tournament reopen --yes» for å endre noe"),
+        "da": ("Turneringen er afsluttet, og resultaterne står fast: åbn den igen med "
+               "«pubpoker tournament reopen --yes» for at ændre noget"),
+        "en": ("The tournament is closed and its results stand: reopen it with "
+               "'pubpoker tournament reopen --yes' to change anything"),
+    }
+
+
+class CloseNotUndoable(RulesError, ValueError):
+    messages = {
+        "nn": ("Ei avslutting vert ikkje angra: turneringa er opna att med "
+               "«pubpoker tournament reopen --yes», og den opninga kan angrast"),
+        "nb": ("En avslutning angres ikke: turneringen er åpnet igjen med "
+               "«pubpoker tournament reopen --yes», og den åpningen kan angres"),
+        "da": ("En afslutning fortrydes ikke: turneringen er åbnet igen med "
+               "«pubpoker tournament reopen --yes», og den åbning kan fortrydes"),
+        "en": ("A close is not undone: the tournament was reopened with "
+               "'pubpoker tournament reopen --yes', and that reopen can be undone"),
+    }
+
+
+class TournamentNotClosed(RulesError, ValueError):
+    messages = {
+        "nn": "Turneringa er ikkje avslutta",
+        "nb": "Turneringen er ikke avsluttet",
+        "da": "Turneringen er ikke afsluttet",
+        "en": "The tournament is not closed",
     }
 
 

@@ -94,6 +94,8 @@ class Tournament:
     late_registration_closed: bool = False
     hand_for_hand: bool = False
     final_table: bool = False
+    #: Closed for the league (``TournamentClosed``): only a reopen folds now.
+    closed: bool = False
     break_order: tuple[int, ...] = ()
     entrants: int = 0
     remaining: int = 0

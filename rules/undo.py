@@ -24,9 +24,16 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from rules.errors import RulesError
-from rules.events import ActionUndone, Event, Record, TournamentCreated
+from rules.events import (
+    ActionUndone,
+    Event,
+    Record,
+    TournamentClosed,
+    TournamentCreated,
+    TournamentReopened,
+)
 from rules.fold import undone
-from rules.refusals import NothingToUndo, UndoWindowPassed
+from rules.refusals import NothingToUndo, TournamentClosedError, UndoWindowPassed
 
 if TYPE_CHECKING:
     # Only undo() makes one: the store imports this module for action ids.
@@ -35,6 +42,7 @@ if TYPE_CHECKING:
 __all__ = [
     "action_id",
     "can_undo",
+    "closed",
     "live_records",
     "newest_action",
     "stamp",
@@ -139,13 +147,41 @@ def verify_undo(records: Iterable[Record], *, now: float, device_id: str | None 
     Traceback (most recent call last):
     ...
     rules.refusals.NothingToUndo: Nothing to undo
+
+    A closed night takes nothing back (N1), whoever asks:
+
+    >>> from rules.events import TournamentClosed
+    >>> closed = [*log, Record("td", 1, 2, "t", TournamentClosed(at=101.0))]
+    >>> verify_undo(closed, now=105.0, device_id="t1")
+    Traceback (most recent call last):
+    ...
+    rules.refusals.TournamentClosedError: The tournament is closed and its results stand: \
+reopen it with 'pubpoker tournament reopen --yes' to change anything
     """
+    records = list(records)
+    if closed(records):
+        raise TournamentClosedError()
     action = newest_action(records, device_id=device_id)
     if not action:
         raise NothingToUndo()
     if within is not None and now - action[-1].event.at > within:
         raise UndoWindowPassed()
     return action
+
+
+def closed(records: Iterable[Record]) -> bool:
+    """Whether the log leaves the night closed: its newest close or reopen in force is a close.
+
+    >>> from rules.events import TournamentClosed, TournamentReopened
+    >>> log = [Record("td", 1, 1, "t", TournamentClosed(at=1.0))]
+    >>> closed(log), closed([*log, Record("td", 2, 2, "t", TournamentReopened(at=2.0))])
+    (True, False)
+    """
+    shut = False
+    for record in live_records(records):
+        if isinstance(record.event, TournamentClosed | TournamentReopened):
+            shut = isinstance(record.event, TournamentClosed)
+    return shut
 
 
 def can_undo(records: Iterable[Record], *, now: float, device_id: str | None = None,

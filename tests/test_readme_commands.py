@@ -115,6 +115,9 @@ EXPECT = {
     "pubpoker tournament close": Expect(
         2, "listed before the night is played; the README says --force before the end",
         says="--force"),
+    "pubpoker tournament reopen --yes": Expect(
+        2, "the close just above was refused: the night is not closed, so there is"
+        " nothing to reopen"),
     'pubpoker move confirm "Kari Nordmann"': Expect(
         2, "nobody is moving in a one-table night: the refusal names the player",
         says="Kari Nordmann"),

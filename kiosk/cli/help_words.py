@@ -470,6 +470,14 @@ HELP: Final[dict[str, dict[str, str]]] = {
     "tournament.force": {
         "nn": "avslutt før turneringa er ferdig", "nb": "avslutt før turneringen er ferdig",
         "da": "afslut, før turneringen er slut", "en": "close before it is over"},
+    "tournament.reopen": {
+        "nn": "opne ei avslutta turnering att for å rette ho (kan angrast)",
+        "nb": "åpne en avsluttet turnering igjen for å rette den (kan angres)",
+        "da": "åbn en afsluttet turnering igen for at rette den (kan fortrydes)",
+        "en": "open a closed tournament again to correct it (can be undone)"},
+    "tournament.yes": {
+        "nn": "ja, opne ho att", "nb": "ja, åpne den igjen", "da": "ja, åbn den igen",
+        "en": "yes, reopen it"},
     "checkin": {
         "nn": "sjekk inn ein spelar med namn eller kort",
         "nb": "sjekk inn en spiller med navn eller kort",

@@ -115,7 +115,8 @@ def tournament_document(state: Tournament, row: TournamentRow | None, now: float
         "id": None if row is None else row.id,
         "name": state.config.name,
         "date": None if row is None else row.date,
-        "status": "closed" if row is not None and row.status == "closed" else state.phase.value,
+        "status": ("closed" if state.closed or (row is not None and row.status == "closed")
+                   else state.phase.value),
         "entrants": state.entrants,
         "players_left": state.remaining,
         "clock": clock_document(state, now),

@@ -1,6 +1,6 @@
 """The TD's commands for a terminal (SSH or a laptop): the same events as the buttons.
 
-``pubpoker tournament new|list|show|close``, ``pubpoker checkin``,
+``pubpoker tournament new|list|show|close|reopen``, ``pubpoker checkin``,
 ``pubpoker seat draw``, ``pubpoker clock ...``, ``pubpoker hand-for-hand on|off``,
 ``pubpoker bust`` (``move``, ``table break``: table_cmd.py; ``undo``: undo_cmd.py).
 Each opens this device's store, acts through the
@@ -39,22 +39,30 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "seated": "{name} → bord {table}, sete {seat}", "in": "{name} er sjekka inn",
            "drawn": "Bordplasseringa er trekt: {tables}", "out": "{name}: {place}",
            "moved": "{name} sit no ved bord {table}, sete {seat}", "done": "OK",
-           "closed": "Turneringa er avslutta. Resultat: {files}"},
+           "closed": "Turneringa er avslutta. Resultat: {files}",
+           "reopened": ("Turneringa er opna att og kan endrast; eksportfilene er fjerna "
+                        "til ho vert avslutta att med «pubpoker tournament close»")},
     "nb": {"created": "Opprettet: {name}", "none": "Ingen turnering er i gang",
            "seated": "{name} → bord {table}, sete {seat}", "in": "{name} er sjekket inn",
            "drawn": "Bordplasseringen er trukket: {tables}", "out": "{name}: {place}",
            "moved": "{name} sitter nå ved bord {table}, sete {seat}", "done": "OK",
-           "closed": "Turneringen er avsluttet. Resultater: {files}"},
+           "closed": "Turneringen er avsluttet. Resultater: {files}",
+           "reopened": ("Turneringen er åpnet igjen og kan endres; eksportfilene er fjernet "
+                        "til den avsluttes igjen med «pubpoker tournament close»")},
     "da": {"created": "Oprettet: {name}", "none": "Ingen turnering er i gang",
            "seated": "{name} → bord {table}, sæde {seat}", "in": "{name} er tjekket ind",
            "drawn": "Bordplaceringen er trukket: {tables}", "out": "{name}: {place}",
            "moved": "{name} sidder nu ved bord {table}, sæde {seat}", "done": "OK",
-           "closed": "Turneringen er afsluttet. Resultater: {files}"},
+           "closed": "Turneringen er afsluttet. Resultater: {files}",
+           "reopened": ("Turneringen er åbnet igen og kan ændres; eksportfilerne er fjernet, "
+                        "til den afsluttes igen med «pubpoker tournament close»")},
     "en": {"created": "Created: {name}", "none": "No tournament is running",
            "seated": "{name} → table {table}, seat {seat}", "in": "{name} is checked in",
            "drawn": "Seats drawn: {tables}", "out": "{name}: {place}",
            "moved": "{name} now sits at table {table}, seat {seat}", "done": "OK",
-           "closed": "The tournament is closed. Results: {files}"},
+           "closed": "The tournament is closed. Results: {files}",
+           "reopened": ("The tournament is open again and can be changed; the export files "
+                        "are removed until it is closed again with 'pubpoker tournament close'")},
 }
 
 
@@ -86,6 +94,19 @@ class NotFinished(RulesError, ValueError):
         "nb": "Turneringen er ikke ferdig ({left} igjen); bruk --force for å avslutte",
         "da": "Turneringen er ikke slut ({left} tilbage); brug --force for at afslutte",
         "en": "The tournament is not over ({left} left); use --force to close it",
+    }
+
+
+class ReopenNeedsYes(RulesError, ValueError):
+    messages = {
+        "nn": ("Legg til --yes for å opne den avslutta turneringa att: då kan resultata "
+               "endrast og angrast til ho vert avslutta på nytt"),
+        "nb": ("Legg til --yes for å åpne den avsluttede turneringen igjen: da kan resultatene "
+               "endres og angres til den avsluttes på nytt"),
+        "da": ("Tilføj --yes for at åbne den afsluttede turnering igen: så kan resultaterne "
+               "ændres og fortrydes, til den afsluttes på ny"),
+        "en": ("Add --yes to reopen the closed tournament: its results can then be changed "
+               "and undone until it is closed again"),
     }
 
 
@@ -195,11 +216,32 @@ def _close(args: argparse.Namespace) -> int:
         tid = station.tournament_id
         if tid is None or state.config is None:
             raise NoTournamentRunning()
-        if not state.finished and not args.force:
-            raise NotFinished(left=Counted(state.remaining, "player"))
+        # N1: the close is an event, so every device refuses changes after it;
+        # closing a closed night again only writes its files again.
+        if not state.closed:
+            if not state.finished and not args.force:
+                raise NotFinished(left=Counted(state.remaining, "player"))
+            from rules.commands import CloseTournament
+
+            _run(station, CloseTournament())
         store: Store = station.store
-        files = store.close_tournament(tid, state, store_path(args).parent / "exports")
+        files = store.close_tournament(tid, station.state, store_path(args).parent / "exports")
         _say(args, "closed", files=", ".join(str(f) for f in files))
+    return 0
+
+
+def _reopen(args: argparse.Namespace) -> int:
+    # Asked twice (N1): the command, then --yes.
+    if not args.yes:
+        raise ReopenNeedsYes()
+    with _station(args) as station:
+        from rules.commands import ReopenTournament
+
+        _run(station, ReopenTournament())
+        tid = station.tournament_id
+        assert tid is not None  # _run refuses without one
+        station.store.reopen_tournament(tid, station.state, store_path(args).parent / "exports")
+        _say(args, "reopened")
     return 0
 
 
@@ -314,7 +356,10 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     close = actions.add_parser("close", help=words("tournament.close"))
     close.add_argument("--force", action="store_true", help=words("tournament.force"))
     close.set_defaults(func=_close)
-    for parser in (new, listing, show, close):
+    reopen = actions.add_parser("reopen", help=words("tournament.reopen"))
+    reopen.add_argument("--yes", action="store_true", help=words("tournament.yes"))
+    reopen.set_defaults(func=_reopen)
+    for parser in (new, listing, show, close, reopen):
         add_data_dir(parser, lang)
 
     checkin = sub.add_parser("checkin", help=words("checkin"))

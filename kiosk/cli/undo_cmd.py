@@ -36,6 +36,13 @@ def _undo(args: argparse.Namespace) -> int:
         if outcome.refusal is not None:
             raise outcome.refusal
         what = undone_what(outcome.undone, names)
+        if on.state.closed and on.tournament_id is not None:
+            # The reopen was taken back (N1): the night is closed again, so its
+            # status, results and export files are the close's once more.
+            from kiosk.store.cli import store_path
+
+            on.store.close_tournament(on.tournament_id, on.state,
+                                      store_path(args).parent / "exports")
     template = UNDONE_LINE.get(args.lang) or UNDONE_LINE["en"]
     print(template.format(what=what.get(args.lang) or what["en"]))
     return 0

@@ -232,6 +232,26 @@ class Store:
             set_status(conn, tournament_id, "closed")
         return files
 
+    @retry_when_full
+    def reopen_tournament(self, tournament_id: str, state: Tournament,
+                          folder: Path) -> list[Path]:
+        """The night is open again (N1): its status follows the log, results are
+        rewritten from it, and the close's export files are removed (closing
+        again writes them anew), so no file claims results that no longer stand.
+
+        ``state`` is the fold after the reopen. Returns the files removed.
+        """
+        with transaction(self.conn) as conn:
+            set_status(conn, tournament_id, state.phase.value)
+        self.record_results(tournament_id, state)
+        removed = []
+        for fmt in ("csv", "json"):
+            path = folder / f"results-{tournament_id}.{fmt}"
+            if path.exists():
+                path.unlink()
+                removed.append(path)
+        return removed
+
     def recompute_results(self, tournament: str, folder: Path
                           ) -> tuple[list[results_mod.PlaceChange], list[Path]]:
         """Refold a tournament's whole log and rewrite its results and standings.

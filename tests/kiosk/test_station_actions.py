@@ -186,3 +186,40 @@ def test_a_new_payload_with_an_id_is_sealed_and_opened_like_any_other(tmp_path: 
     assert StoredEvent.received(row.device_id, row.seq, row.lamport, row.tournament_id,
                                 row.payload, seal).record().event.action == record.event.action
     st.close()
+
+
+def test_N1_a_closed_night_refuses_the_buttons_and_a_late_table_press_on_every_device(
+        tmp_path: Path) -> None:
+    from rules.commands import CloseTournament, SetHandForHand
+    from rules.fold import state_digest
+    from rules.refusals import TournamentClosedError
+
+    hand = Hand()
+    td = station(tmp_path / "td", hand)
+    started(td)
+    assert td.tournament_id is not None
+    table = station(tmp_path / "t1", hand, role="table", table=1, seed=4)
+    table.accept(td.store.records(td.tournament_id))
+    assert table.submit(DrawButton(1)).ok
+    td.accept(table.store.records(td.tournament_id))
+    assert td.submit(CloseTournament()).ok
+    # The TD's UNDO, keyboard and buttons: refused with the reason, nothing written.
+    undo = td.undo_newest()
+    assert isinstance(undo.refusal, TournamentClosedError) and not undo.records
+    assert "reopen --yes" in undo.message("nn")
+    assert isinstance(td.submit(SetHandForHand(True)).refusal, TournamentClosedError)
+    # A table that missed the close presses on: its first press may be ordered
+    # beside the close (its Lamport time ties), the later ones come after it,
+    # and every device rejects those alike in the fold.
+    for press in (StartHand(1), CallClock(1), StartHand(1)):
+        assert table.submit(press).ok
+    td.accept(table.store.records(td.tournament_id))
+    table.accept(td.store.records(td.tournament_id))
+    for st in (td, table):
+        codes = [r.code for r in st.state.rejected]
+        assert st.state.closed and len(codes) >= 2
+        assert set(codes) == {"TournamentClosedError"}
+    assert state_digest(td.state) == state_digest(table.state)
+    assert isinstance(table.undo_newest(own=True).refusal, TournamentClosedError)
+    table.close()
+    td.close()
