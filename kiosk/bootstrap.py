@@ -326,6 +326,10 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
 
         # Last: its hook folds and reads the night after every other hook's turn.
         attach_viewer(app, options.viewer_port, qr=options.viewer_qr)
+    if app.sync is not None or app.viewer is not None:
+        from kiosk.pause_ledger import attach as keep_pauses
+
+        keep_pauses(app)  # for `pubpoker doctor`: was the box at its descriptor limit?
     return app
 
 

@@ -1,10 +1,11 @@
 """``pubpoker doctor [--data-dir DIR] [--json]``: is this device's storage fit for a night?
 
 It reports the free space of the data dir's disk (bytes and per cent),
-whether that disk takes writes, the reserve (:mod:`kiosk.store.space`) and
-the store's health: opened read-only, ``quick_check``, schema version, event
-and player counts. Exit status 0 when all is well, 1 when something is
-wrong; it changes nothing, so it is safe beside the running kiosk.
+whether that disk takes writes, the reserve (:mod:`kiosk.store.space`), the
+store's health: opened read-only, ``quick_check``, schema version, event
+and player counts; and, when the kiosk noted any (:mod:`kiosk.pause_ledger`),
+how often its listeners waited for file descriptors. Exit status 0 when all
+is well, 1 when something is wrong; it changes nothing, so it is safe beside the running kiosk.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "store-damaged": "Database: øydelagd ({why}); kiosken flyttar henne til side "
                          "ved neste start",
         "store-error": "Database: {why}",
+        "pauses": "Tilkoplingar venta på ledige fildeskriptorar sidan kiosken starta "
+                  "({since}): {peers} gonger for andre einingar, {phones} for telefonar "
+                  "(sist {last})",
         "healthy": "Alt i orden.",
         "problems": "Problem: {list}",
         "disk-full": "Minnekortet er fullt",
@@ -61,6 +65,9 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "store-damaged": "Database: ødelagt ({why}); kiosken flytter den til side "
                          "ved neste start",
         "store-error": "Database: {why}",
+        "pauses": "Tilkoblinger ventet på ledige fildeskriptorer siden kiosken startet "
+                  "({since}): {peers} ganger for andre enheter, {phones} for telefoner "
+                  "(sist {last})",
         "healthy": "Alt i orden.",
         "problems": "Problem: {list}",
         "disk-full": "Minnekortet er fullt",
@@ -87,6 +94,9 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "store-damaged": "Database: beskadiget ({why}); kiosken flytter den til side "
                          "ved næste start",
         "store-error": "Database: {why}",
+        "pauses": "Forbindelser ventede på ledige fildeskriptorer siden kiosken startede "
+                  "({since}): {peers} gange for andre enheder, {phones} for telefoner "
+                  "(senest {last})",
         "healthy": "Alt i orden.",
         "problems": "Problemer: {list}",
         "disk-full": "Hukommelseskortet er fuldt",
@@ -113,6 +123,9 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "store-damaged": "Database: damaged ({why}); the kiosk sets it aside at its "
                          "next start",
         "store-error": "Database: {why}",
+        "pauses": "Connections waited for free file descriptors since the kiosk started "
+                  "({since}): {peers} times for other devices, {phones} for phones "
+                  "(last {last})",
         "healthy": "All is well.",
         "problems": "Problems: {list}",
         "disk-full": "The memory card is full",
@@ -170,6 +183,11 @@ def render(report: Report, lang: str) -> str:
         lines.append(texts["store-ok"].format(
             version=store.schema_version, events=count(store.events or 0, "event", lang),
             players=count(store.players or 0, "player", lang)))
+    pauses = store.listener_pauses
+    if pauses and (pauses["peers"] or pauses["phones"]):
+        lines.append(texts["pauses"].format(
+            since=pauses["since"], last=pauses["last"],
+            peers=format_int(pauses["peers"], lang), phones=format_int(pauses["phones"], lang)))
     problems = report.problems
     lines.append(texts["healthy"] if not problems else texts["problems"].format(
         list="; ".join(_problem(p, texts) for p in problems)))
@@ -196,7 +214,8 @@ def as_json(report: Report, lang: str) -> str:
                   "schema_version": store.schema_version, "events": store.events,
                   "players": store.players,
                   "error": None if store.error is None else store.error.translate(lang),
-                  "error_code": None if store.error is None else store.error.code},
+                  "error_code": None if store.error is None else store.error.code,
+                  "listener_pauses": store.listener_pauses},
     }
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 

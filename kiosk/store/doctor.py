@@ -11,24 +11,51 @@ cannot take, and it misses nothing, as there is no WAL to miss.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sqlite3
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any, Final
 from urllib.parse import quote
 
 from kiosk.paths import db_path
 from kiosk.store.errors import ForeignStore, StoreError, StoreTooNew
 from kiosk.store.migrations import SCHEMA_VERSION
 from kiosk.store.open import BUSY_TIMEOUT, storage_error
+from kiosk.store.schema import get_meta
 from kiosk.store.shape import check_shape
 from kiosk.store.space import Space, measure, reserve_fits, reserve_path
 from kiosk.store.tx import primary_code
 from rules.records import RecordMethods, record
 
-__all__ = ["DiskReport", "Report", "StoreHealth", "examine", "examine_store"]
+__all__ = ["PAUSES_KEY", "DiskReport", "Report", "StoreHealth", "examine", "examine_store",
+           "listener_pauses"]
 
 _HEADER = b"SQLite format 3\x00"
+
+
+#: The meta key under which the kiosk notes its listeners' pauses (kiosk.pause_ledger).
+PAUSES_KEY: Final = "listener_pauses"
+
+
+def listener_pauses(value: str | None) -> dict[str, Any] | None:
+    """The pauses as the kiosk noted them (peers, phones, since, last), or None.
+
+    >>> listener_pauses('{"peers": 2, "phones": 0, "since": "s", "last": "l"}')
+    {'peers': 2, 'phones': 0, 'since': 's', 'last': 'l'}
+    >>> listener_pauses("garbage") is None
+    True
+    """
+    try:
+        data = json.loads(value) if value else None
+        if not isinstance(data, dict):
+            return None
+        return {"peers": int(data.get("peers", 0)), "phones": int(data.get("phones", 0)),
+                "since": str(data.get("since", "")), "last": str(data.get("last", ""))}
+    except (ValueError, TypeError):
+        return None
 
 
 @record
@@ -42,6 +69,9 @@ class StoreHealth(RecordMethods):
     schema_version: int | None = None
     events: int | None = None
     players: int | None = None
+    #: What the kiosk noted of its listeners' pauses for want of descriptors
+    #: (:mod:`kiosk.pause_ledger`), or None if it never paused.
+    listener_pauses: Mapping[str, Any] | None = None
 
     @property
     def ok(self) -> bool:
@@ -145,7 +175,8 @@ def _read(conn: sqlite3.Connection, path: Path) -> StoreHealth:
     players = (conn.execute("SELECT COUNT(*) FROM players").fetchone()[0]
                if version >= 2 else 0)
     return StoreHealth(path, True, schema_version=version, events=int(events),
-                       players=int(players))
+                       players=int(players),
+                       listener_pauses=listener_pauses(get_meta(conn, PAUSES_KEY)))
 
 
 def examine_store(path: Path, *, read_only_fs: bool = False) -> StoreHealth:

@@ -168,6 +168,11 @@ class Store:
         with transaction(self.conn):
             set_meta(self.conn, "current_tournament", tournament_id)
 
+    def note(self, key: str, value: str) -> None:
+        """A diagnostic for ``pubpoker doctor`` in the meta table (never worth the reserve)."""
+        with transaction(self.conn):
+            set_meta(self.conn, key, value)
+
     @retry_when_full
     def set_season(self, tournament_id: str, season: str) -> None:
         with transaction(self.conn):

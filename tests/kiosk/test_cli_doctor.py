@@ -98,3 +98,36 @@ def test_a_full_disk_is_reported_with_the_store_still_healthy() -> None:
         report = json.loads(out)
         assert report["problems"] == ["disk-full"] and report["space"]["full"]
         assert not list(data.glob("*.corrupt-*"))
+
+
+def test_the_listeners_pauses_the_kiosk_noted_are_told_in_every_language(
+        tmp_path: Path) -> None:
+    """What kiosk.pause_ledger writes when peer sync or the page ran out of descriptors."""
+    a_store(tmp_path)
+    code, out = doctor(tmp_path, lang="en")
+    assert code == 0 and "file descriptors" not in out
+    with open_store(tmp_path / "pubpoker.db") as store:
+        store.note("listener_pauses", json.dumps(
+            {"peers": 3, "phones": 1200, "since": "2026-12-04T19:00:00+01:00",
+             "last": "2026-12-04T21:12:09+01:00"}))
+    expected = {
+        "nn": "Tilkoplingar venta på ledige fildeskriptorar sidan kiosken starta "
+              "(2026-12-04T19:00:00+01:00): 3 gonger for andre einingar, 1 200 for telefonar "
+              "(sist 2026-12-04T21:12:09+01:00)",
+        "nb": "Tilkoblinger ventet på ledige fildeskriptorer siden kiosken startet "
+              "(2026-12-04T19:00:00+01:00): 3 ganger for andre enheter, 1 200 for telefoner "
+              "(sist 2026-12-04T21:12:09+01:00)",
+        "da": "Forbindelser ventede på ledige fildeskriptorer siden kiosken startede "
+              "(2026-12-04T19:00:00+01:00): 3 gange for andre enheder, 1 200 for telefoner "
+              "(senest 2026-12-04T21:12:09+01:00)",
+        "en": "Connections waited for free file descriptors since the kiosk started "
+              "(2026-12-04T19:00:00+01:00): 3 times for other devices, 1,200 for phones "
+              "(last 2026-12-04T21:12:09+01:00)",
+    }
+    for lang, line in expected.items():
+        code, out = doctor(tmp_path, lang=lang)
+        assert code == 0 and line in out.splitlines(), (lang, out)
+    code, out = doctor(tmp_path, "--json")
+    assert json.loads(out)["store"]["listener_pauses"] == {
+        "peers": 3, "phones": 1200, "since": "2026-12-04T19:00:00+01:00",
+        "last": "2026-12-04T21:12:09+01:00"}
