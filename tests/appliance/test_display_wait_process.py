@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import pygame
+import pytest
 
 from tests.appliance.test_hdmi import connector
 from tests.appliance.test_startup_kiosk import (
@@ -31,6 +32,9 @@ from tests.appliance.test_startup_kiosk import (
     stop,
     wait_for,
 )
+
+# Real kiosks, waiting seconds for a TV.
+pytestmark = pytest.mark.realproc
 
 __all__ = ["notifications"]  # the fixture, shared with the start-up test
 

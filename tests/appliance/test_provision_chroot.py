@@ -48,7 +48,7 @@ from tests.appliance.debroot import (
 )
 from tests.appliance.test_dependencies import dependency_names
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.chroot]
 
 GROUPS = ("video", "render", "input", "gpio", "dialout", "audio")
 CMDLINE = ("console=serial0,115200 console=tty1 root=PARTUUID=4e639091-02 rootfstype=ext4 "

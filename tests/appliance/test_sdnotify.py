@@ -117,6 +117,7 @@ sdnotify.stopping()
 """
 
 
+@pytest.mark.realproc
 def test_running_process_sends_ready_then_periodic_watchdog(
     notify_socket: tuple[socket.socket, str],
 ) -> None:

@@ -37,6 +37,9 @@ from kiosk.paths import (
 from rules.errors import RulesError
 from rules.i18n import LANGUAGES
 
+# Real kiosks, started from the example config.
+pytestmark = pytest.mark.realproc
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "provisioning" / "pubpoker.example.toml"
 KEY = "5a" * 32

@@ -61,7 +61,7 @@ import pygame
 from tests.appliance.vm import Screen, Vm, differing, drawn, qemu_missing
 from tests.appliance.vmroot import Images, build_images
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
+pytestmark = [pytest.mark.slow, pytest.mark.vm, pytest.mark.chroot, pytest.mark.timeout(1800)]
 
 REPO = Path(__file__).resolve().parents[2]
 MODE = (1280, 720)

@@ -56,7 +56,7 @@ from tests.appliance.debroot import CACHE, REPO, snapshot_source
 from tests.appliance.vm import Screen, Vm, qemu_missing
 from tests.appliance.vmroot import AGENT_UNIT, ROOT_LABEL, Images
 
-pytestmark = [pytest.mark.bench, pytest.mark.timeout(4 * 3600)]
+pytestmark = [pytest.mark.bench, pytest.mark.vm, pytest.mark.chroot, pytest.mark.timeout(4 * 3600)]
 
 NAME = "pubpoker-kiosk-arm64"
 BUILD = REPO / "images/build-debian.sh"

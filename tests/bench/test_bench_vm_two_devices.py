@@ -42,7 +42,7 @@ from tests.appliance.test_vm_boot import (
 from tests.appliance.vm import Vm, qemu_missing
 from tests.appliance.vmroot import build_images
 
-pytestmark = [pytest.mark.bench, pytest.mark.timeout(3600)]
+pytestmark = [pytest.mark.bench, pytest.mark.vm, pytest.mark.chroot, pytest.mark.timeout(3600)]
 
 
 def table_config() -> str:

@@ -19,6 +19,10 @@ from kiosk.undone import UNDONE, UNDONE_LINE
 from rules.i18n import LANGUAGES
 from rules.refusals import TournamentClosedError
 
+# Dozens of real `pubpoker` processes a test, in four languages: most of a
+# minute together (tests/rules/test_closed.py is the quick tier's N1).
+pytestmark = pytest.mark.realproc
+
 PUBPOKER = [sys.executable, "-m", "kiosk.cli"]
 
 

@@ -11,6 +11,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+# Each night is played through dozens of real `pubpoker` processes.
+pytestmark = pytest.mark.realproc
+
 PUBPOKER = [sys.executable, "-m", "kiosk.cli"]
 
 

@@ -98,6 +98,7 @@ def test_kiosk_command_runs_headless_with_a_role(tmp_path: Path) -> None:
     assert shot.exists()
 
 
+@pytest.mark.realproc
 def test_kiosk_command_takes_the_role_and_data_dir_from_the_config(tmp_path: Path) -> None:
     from kiosk.bootstrap import options_from_config
     from kiosk.config import load_config

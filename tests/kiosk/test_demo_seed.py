@@ -26,6 +26,9 @@ from pathlib import Path
 
 import pytest
 
+# Its fixture runs four whole demo nights as real processes: ten seconds.
+pytestmark = pytest.mark.realproc
+
 #: Every column of the log; ``rowid`` first, so the order is compared too.
 _COLUMNS = ("rowid, device_id, seq, lamport, tournament_id, kind, payload, mac, received_at,"
             " unreadable")

@@ -120,6 +120,7 @@ def test_the_kiosk_command_checkpoints_every_few_real_seconds_at_speed(
     assert app.station.checkpoint_every == pytest.approx(60.0 * CHECKPOINT_EVERY)
 
 
+@pytest.mark.realproc
 def test_two_devices_at_60x_agree_on_shared_time_through_time_sync() -> None:
     """Round trips are 60 times longer in shared seconds; the estimate must still be
     trusted (before, a 1 s sample interval was 60 shared seconds: always stale)."""

@@ -37,7 +37,7 @@ from rules.commands import CheckIn
 from tests.night.rig import ROOT, Kiosk, card, wait_for
 from tests.sync.netns import Lan, fresh_lan
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.night]
 
 
 @pytest.fixture

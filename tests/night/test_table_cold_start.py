@@ -27,7 +27,7 @@ from tests.sync.netns import Lan, require_netns
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.night]
 
 
 @pytest.mark.parametrize(("role", "emits"), [("table", False), ("console", True)])

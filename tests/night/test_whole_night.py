@@ -81,7 +81,7 @@ CLOCK_KINDS = frozenset({"clock-started", "clock-paused", "clock-resumed", "leve
 #: The table's screen after BUST (nn): "Bust: the busted player taps their card".
 BUST_TAP = "Slått ut:"
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.night]
 
 N = TypeVar("N", bound="Night")
 

@@ -34,6 +34,9 @@ from kiosk.timebase import SharedClock
 from tests.sync.attacker import hello, make
 from tests.sync.harness import wait_for
 
+# Each waits out an admission deadline or a hold-off in real time.
+pytestmark = pytest.mark.realproc
+
 KEY = new_key()
 DEADLINE = 0.8
 

@@ -132,6 +132,7 @@ def wakeups_in(service: SyncService, seconds: float) -> int:
 RESTING = SyncConfig(discover=False, rest_after=0.5, rest_cap=30.0)
 
 
+@pytest.mark.realproc
 def test_a_peer_linking_wakes_resting_timers_at_once(
         device: Callable[..., SyncService]) -> None:
     table = device("table", RESTING)
@@ -146,6 +147,7 @@ def test_a_peer_linking_wakes_resting_timers_at_once(
     assert time.monotonic() - began < 3.0
 
 
+@pytest.mark.realproc
 def test_a_local_write_lets_a_lone_device_rest(device: Callable[..., SyncService],
                                                 tmp_path: Path) -> None:
     """Nobody to push to: the CLI's write on a device alone wakes none of its timers

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from tests.sync.harness import Peer, converged, wait_for
 from tests.sync.netns import Lan
 from tests.sync.test_convergence import start_tournament
+
+# Real peer processes, and seconds of waiting for them to link and agree.
+pytestmark = pytest.mark.realproc
 
 
 def test_clocks_an_hour_apart_agree_on_remaining_time_within_50ms(

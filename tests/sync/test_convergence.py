@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from tests.sync.harness import Peer, converged, wait_for
 from tests.sync.netns import Lan
+
+# Real peer processes, and seconds of waiting for them to link and agree.
+pytestmark = pytest.mark.realproc
 
 
 def start_tournament(console: Peer, players: int = 12) -> None:

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from tests.sync.harness import Peer, converged, wait_for
 from tests.sync.netns import Lan
 from tests.sync.test_convergence import start_tournament
+
+# Real peer processes, and seconds of waiting for them to link and agree.
+pytestmark = pytest.mark.realproc
 
 
 def test_a_peer_killed_mid_stream_restarts_and_catches_up(

@@ -31,7 +31,7 @@ from tests.sync.harness import ROOT, Peer, converged, wait_for
 from tests.sync.netns import Host, Lan
 from tests.sync.test_convergence import start_tournament
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
+pytestmark = [pytest.mark.slow, pytest.mark.flood, pytest.mark.timeout(240)]
 
 #: The flood's size and length (smaller for a dry run of the test itself).
 SILENT = int(os.environ.get("PUBPOKER_FLOOD_SILENT", "2000"))

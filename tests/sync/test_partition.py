@@ -6,9 +6,14 @@ import subprocess
 import time
 from collections.abc import Callable
 
+import pytest
+
 from tests.sync.harness import Peer, converged, wait_for
 from tests.sync.netns import Lan
 from tests.sync.test_convergence import start_tournament
+
+# Real peer processes, links cut and healed: seconds of waiting each.
+pytestmark = pytest.mark.realproc
 
 
 def connected(peer: Peer) -> set[str]:

@@ -14,6 +14,9 @@ from tests.sync.harness import ROOT, Peer, converged, wait_for
 from tests.sync.netns import Host, Lan
 from tests.sync.test_convergence import start_tournament
 
+# Real peer processes, and seconds of waiting for them to link and agree.
+pytestmark = pytest.mark.realproc
+
 
 def attack(host: Host, mode: str, victim: Peer, key: str) -> dict[str, Any]:
     uri = f"ws://{victim.host.address}:{victim.port}/sync"  # type: ignore[union-attr]

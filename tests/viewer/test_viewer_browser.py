@@ -22,7 +22,7 @@ from tests.kiosk.store.helpers import ROOT
 from tests.viewer.cdp import HEIGHT, WIDTH, Browser, have_chromium
 from tests.viewer.realkiosk import free_port, kiosk, make_night, pubpoker, wait_http
 
-pytestmark = [pytest.mark.slow,
+pytestmark = [pytest.mark.slow, pytest.mark.browser,
               pytest.mark.skipif(not have_chromium(),
                                  reason="Debian's chromium is not installed (.ci/run installs it)")]
 

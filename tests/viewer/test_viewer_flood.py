@@ -31,7 +31,7 @@ from kiosk.accept_pauses import RESERVE
 from tests.kiosk.store.helpers import ROOT, child_env
 from tests.viewer.realkiosk import free_port, make_night, pubpoker, wait_http
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
+pytestmark = [pytest.mark.slow, pytest.mark.flood, pytest.mark.timeout(180)]
 
 #: Connections the "laptop" opens: far more than the descriptors left to the kiosk.
 HELD = 300

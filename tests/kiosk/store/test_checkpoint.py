@@ -8,6 +8,8 @@ import signal
 import time
 from pathlib import Path
 
+import pytest
+
 from kiosk.store import open_store
 from rules.clock import read
 from rules.commands import JumpToLevel, TogglePause
@@ -17,6 +19,7 @@ from tests.kiosk.store.helpers import Night, players, spawn
 INTERVAL = 0.2
 
 
+@pytest.mark.realproc
 def test_a_killed_clock_comes_back_paused_at_its_last_checkpoint(db_path: Path) -> None:
     db_path.parent.mkdir(parents=True)
     rng = random.Random(4)

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.kiosk.store.crashing import crash_many
+
+# A writer process killed and restarted twenty times.
+pytestmark = pytest.mark.realproc
 
 
 def test_sigkill_at_random_moments_loses_no_acknowledged_event(tmp_path: Path) -> None:

@@ -15,9 +15,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from kiosk.store import open_store
 from kiosk.store.snapshot import CLI_SNAPSHOT_AFTER
 from rules.fold import state_digest
+
+# Four dozen real `pubpoker` processes.
+pytestmark = pytest.mark.realproc
 
 _SCRIPT = Path(sys.executable).with_name("pubpoker")
 PUBPOKER = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "kiosk.cli"]

@@ -29,6 +29,9 @@ from kiosk.store.errors import (
 from kiosk.store.space import RESERVE_NAME
 from tests.kiosk.store.disk import fill, pubpoker, remount, tmpfs, use_up_inodes
 
+# A real `pubpoker` process on a real small disk each: seconds apiece.
+pytestmark = pytest.mark.realproc
+
 
 def ok(*argv: str) -> str:
     done = pubpoker(*argv)
