@@ -47,7 +47,7 @@ from tests.sync.test_flood import (
     start_flood,
 )
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(400)]
+pytestmark = [pytest.mark.slow, pytest.mark.flood, pytest.mark.timeout(400)]
 
 SILENT = 2000
 SECONDS = 20.0
