@@ -38,7 +38,8 @@ def attach_viewer(app: Any, port: int, *, qr: bool = True) -> ViewerFeed | None:
     """Serve the page on ``port``; fed from the loop, stopped with the app."""
     feed = ViewerFeed(app.station, None, lang=app.loop.lang)
     # The night as it is now, so the first phone never sees an empty page.
-    feed.server = server = ViewerServer(port=port, document=feed.first())
+    feed.server = server = ViewerServer(port=port, document=feed.first(),
+                                        clock=app.station.now)
     try:
         server.start()
     except OSError as err:

@@ -30,7 +30,7 @@ import asyncio
 import contextlib
 import logging
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from http import HTTPStatus
 from importlib import resources
 from typing import Any, Final, cast
@@ -41,7 +41,7 @@ from websockets.http11 import Request, Response
 
 from kiosk.accept_pauses import bind_listeners, count_accept_pauses
 
-__all__ = ["LIVE_PATH", "MAX_CONNECTIONS", "ViewerServer"]
+__all__ = ["LIVE_PATH", "MAX_CONNECTIONS", "ViewerServer", "stamped"]
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +129,23 @@ class _GetOnly(ServerConnection):
         super().data_received(data)
 
 
+def stamped(document: bytes, now: float) -> bytes:
+    """``document`` (a JSON object) with ``served``, the shared time it is sent at.
+
+    A document is built when the night changes, at the shared time in its
+    ``now``, and may be sent much later (a phone that opens the page after a
+    quiet ten minutes); the page counts from ``served - now`` on, never from
+    when the phone received it nor from the phone's own clock.
+
+    >>> stamped(b'{"v":1,"now":10.0}', 612.5)
+    b'{"v":1,"now":10.0,"served":612.5}'
+    """
+    body = document.rstrip()
+    if not body.endswith(b"}") or body == b"{}":
+        return document
+    return body[:-1] + b',"served":' + repr(float(now)).encode() + b"}"
+
+
 def _files() -> dict[str, tuple[bytes, str]]:
     folder = resources.files("kiosk.viewer") / "static"
     return {path: ((folder / name).read_bytes(), kind) for path, (name, kind) in _STATIC.items()}
@@ -147,8 +164,12 @@ class ViewerServer:
 
     def __init__(self, *, host: str | None = None, port: int = 8080,
                  max_connections: int = MAX_CONNECTIONS,
-                 document: bytes = b'{"v": 1, "tournament": false}') -> None:
+                 document: bytes = b'{"v": 1, "tournament": false}',
+                 clock: Callable[[], float] | None = None) -> None:
         self.host, self.port, self.max_connections = host, port, max_connections
+        #: The shared tournament time now (the kiosk's, readable from any thread):
+        #: every document goes out stamped with it (:func:`stamped`).
+        self.clock = clock
         self._files = _files()
         #: What /night.json answers and a phone is sent first (the night at the start).
         self._document = document
@@ -260,7 +281,7 @@ class ViewerServer:
                                  "text/plain; charset=utf-8")
             return None  # the upgrade; _follow takes it from there
         if path == "/night.json":
-            return _response(HTTPStatus.OK, self._document, "application/json")
+            return _response(HTTPStatus.OK, self._stamped(self._document), "application/json")
         found = self._files.get(path)
         if found is None:
             return _response(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
@@ -272,7 +293,7 @@ class ViewerServer:
         if self._beat is None:
             self._beat = asyncio.get_running_loop().call_later(HEARTBEAT, self._heartbeat)
         try:
-            await conn.send(self._document.decode())
+            await conn.send(self._stamped(self._document).decode())
             self.sent += 1
             async for _ in conn:  # a phone has nothing to say; reading sees it go
                 pass
@@ -283,7 +304,10 @@ class ViewerServer:
 
     def _publish(self, document: bytes) -> None:
         self._document = document
-        self._send(document.decode())
+        self._send(self._stamped(document).decode())
+
+    def _stamped(self, document: bytes) -> bytes:
+        return document if self.clock is None else stamped(document, self.clock())
 
     def _send(self, message: str) -> None:
         """One encoded frame written to every phone's socket, awaiting none: a slow
@@ -302,5 +326,6 @@ class ViewerServer:
         if not self._live:
             self._beat = None  # no phones: no timer either
             return
-        self._send("{}")
+        # The shared time now, so an open page re-syncs its countdown each beat.
+        self._send("{}" if self.clock is None else f'{{"served":{self.clock()!r}}}')
         self._beat = asyncio.get_running_loop().call_later(HEARTBEAT, self._heartbeat)

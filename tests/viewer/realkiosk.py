@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from tests.kiosk.store.helpers import ROOT, child_env
@@ -55,10 +55,11 @@ def wait_http(url: str, timeout: float = 30.0) -> bytes:
 
 
 @contextlib.contextmanager
-def kiosk(data: Path, port: int, *, size: str = "1280x720",
-          extra: Sequence[str] = ()) -> Iterator[subprocess.Popen[str]]:
+def kiosk(data: Path, port: int, *, size: str = "1280x720", extra: Sequence[str] = (),
+          env: Mapping[str, str] | None = None) -> Iterator[subprocess.Popen[str]]:
     """The kiosk process, serving on ``port``; ended (and its stderr checked) after."""
-    env = {**child_env(), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    env = {**child_env(), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           **(env or {})}
     env.pop("PUBPOKER_LANG", None)
     process = subprocess.Popen(
         [sys.executable, "-m", "kiosk.cli", "kiosk", "--headless", "--size", size,

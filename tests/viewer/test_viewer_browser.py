@@ -125,3 +125,33 @@ def test_a_phone_that_loses_the_kiosk_shows_it_is_stale_and_catches_up(
         browser.wait_for("document.getElementById('stale').hidden", timeout=10)
         browser.wait_for("document.getElementById('placed').innerText.includes('Hans Rask')",
                          timeout=5)
+
+
+def _seconds(text: str) -> int:
+    parts = [int(p) for p in text.split(":")]
+    return sum(p * 60 ** i for i, p in enumerate(reversed(parts)))
+
+
+def test_N4_a_phone_with_a_wrong_clock_opening_after_a_quiet_spell_shows_the_walls_time(
+        tmp_path: Path, browser: Browser) -> None:
+    """The page counts from the kiosk's shared time, not the build time nor the phone's clock."""
+    data = tmp_path / "data"
+    make_night(data)
+    status = tmp_path / "status.json"
+    port = free_port()
+    # The phone's own clock is seven minutes fast: nothing on the page may follow it.
+    browser.call("Page.addScriptToEvaluateOnNewDocument", source=(
+        "(() => { const shift = 7 * 60 * 1000, real = Date.now;"
+        " Date.now = () => real() + shift; })();"))
+    with kiosk(data, port, env={"PUBPOKER_STATUS_FILE": str(status)}):
+        pubpoker(data, "clock", "resume")
+        time.sleep(8.0)  # a quiet spell: no event, so no new document is built
+        browser.go(f"http://127.0.0.1:{port}/")
+        browser.wait_for("/^[0-9:]+$/.test(document.getElementById('digits').innerText)")
+        browser.wait_for("!document.getElementById('paused').offsetParent")
+        phone = _seconds(browser.text("digits"))
+        wall = json.loads(status.read_text())["clock"]["remaining"]
+        print(f"\nafter 8 s quiet: wall {wall:.1f} s left, the phone shows {phone} s")
+        # The page rounds up to whole seconds, and the status file is up to 0.2 s old.
+        assert abs(phone - wall) <= 1.5
+        assert phone <= 1200 - 6

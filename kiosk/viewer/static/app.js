@@ -1,7 +1,9 @@
 // The players' page: one document from the kiosk, counted down here.
 // The kiosk pushes a new document on every change of the night (a websocket at
-// /live) and a "{}" every 10 s; the countdown runs on this phone from the
-// shared time the document was made at, so a push a second late moves nothing.
+// /live) and a heartbeat with its shared time every 10 s; the countdown runs on
+// this phone from the kiosk's shared time when it sent the document or the last
+// heartbeat, so a push a second late moves nothing and a page opened after a quiet
+// hour is as right as the wall.
 "use strict";
 
 const HEARD_WITHIN_MS = 30000; // three missed heartbeats: the Wi-Fi is gone
@@ -29,8 +31,12 @@ function words() {
 }
 
 function elapsed() {
-  // Shared seconds since the document was made (the kiosk may run fast: --speed).
-  return ((performance.now() - receivedAt) / 1000) * ((doc && doc.speed) || 1);
+  // Shared seconds since the document was made: until the kiosk sent it (its
+  // "served", the kiosk's shared time, not this phone's clock), then counted
+  // here from when it arrived (the kiosk may run fast: --speed).
+  if (!doc) return 0;
+  const sent = typeof doc.served === "number" ? Math.max(0, doc.served - doc.now) : 0;
+  return sent + ((performance.now() - receivedAt) / 1000) * (doc.speed || 1);
 }
 
 function countdown() {
@@ -157,9 +163,18 @@ function markStale() {
 
 function take(text) {
   heardAt = performance.now();
-  if (text === "{}") { markStale(); return; }
   const next = JSON.parse(text);
-  if (!next || typeof next !== "object" || !next.words) return;
+  if (!next || typeof next !== "object") return;
+  if (!next.words) {
+    // The heartbeat: the kiosk's shared time now, to count on from.
+    if (doc && typeof next.served === "number") {
+      doc.served = next.served;
+      receivedAt = heardAt;
+      countdown();
+    }
+    markStale();
+    return;
+  }
   doc = next;
   receivedAt = heardAt;
   render();
