@@ -103,6 +103,11 @@ class NotTonightsToChoose(RulesError, ValueError):
         "closed": {"nn": "avslutta", "nb": "avsluttet", "da": "afsluttet", "en": "closed"},
         "finished": {"nn": "ferdigspela", "nb": "ferdigspilt", "da": "færdigspillet",
                      "en": "over"},
+        # Sit & Go's run beside their main event (kiosk.tonight.is_side_game).
+        "side-game": {"nn": "ein Sit & Go ved sida av hovudturneringa",
+                      "nb": "en Sit & Go ved siden av hovedturneringen",
+                      "da": "en Sit & Go ved siden af hovedturneringen",
+                      "en": "a Sit & Go beside the main event"},
     }
 
     def translate(self, lang: str = "en") -> str:
@@ -233,6 +238,10 @@ def choose(station: Station, tid: str) -> None:
         raise NotTonightsToChoose(name=state.config.name, why="closed")
     if state.finished:
         raise NotTonightsToChoose(name=state.config.name, why="finished")
+    from kiosk.tonight import is_side_game
+
+    if is_side_game(tid, {row.id for row in station.store.tournaments()}):
+        raise NotTonightsToChoose(name=state.config.name, why="side-game")
     station.switch(tid)
     outcome = station.submit(ChooseTonight())
     if outcome.refusal is not None:
