@@ -106,6 +106,19 @@ class Candidate(RecordMethods):
     players: int = 0
     #: The clock was started.
     started: bool = False
+    #: Where the TD last made it tonight's (``TonightChosen``: a switch back, an
+    #: undone NEW) sits in the fold order; None if never.
+    chosen: tuple[int, str, int] | None = None
+
+    @property
+    def mark(self) -> tuple[int, str, int]:
+        """Its place among the others: its creation, or the TD's later choice of it."""
+        return self.created if self.chosen is None else max(self.created, self.chosen)
+
+    @property
+    def deliberate(self) -> bool:
+        """Made or chosen by the TD, not only by a box at power-on."""
+        return not self.auto or self.chosen is not None
 
 
 def choose(candidates: Iterable[Candidate]) -> str | None:
@@ -140,13 +153,20 @@ def choose(candidates: Iterable[Candidate]) -> str | None:
     't2'
     >>> choose([Candidate("t1", (1, "c", 1), open=False)]) is None
     True
+
+    N3: the TD switches back to the running one (``TonightChosen``, after the
+    new one was made): it replaces the new one as the new one replaced it:
+
+    >>> choose([Candidate("t1", (1, "c", 1), players=30, started=True, chosen=(41, "c", 91)),
+    ...         Candidate("t2", (40, "c", 90))])
+    't1'
     """
-    ordered = sorted(candidates, key=lambda c: c.created)
-    last_deliberate = max((i for i, c in enumerate(ordered) if not c.auto), default=0)
+    ordered = sorted(candidates, key=lambda c: c.mark)
+    last_deliberate = max((i for i, c in enumerate(ordered) if c.deliberate), default=0)
     open_ = [c for c in ordered[last_deliberate:] if c.open]
     if not open_:
         return None
-    best = min(open_, key=lambda c: (not c.started, -c.players, c.auto, c.created))
+    best = min(open_, key=lambda c: (not c.started, -c.players, not c.deliberate, c.mark))
     return best.id
 
 
@@ -176,6 +196,14 @@ class Tonight:
             found = self._created[tid] = (int(row[0]), str(row[1]), int(row[2]))
         return found
 
+    def _chosen(self, tid: str) -> tuple[int, str, int] | None:
+        # Not kept: a switch on any device may add one at any time.
+        row = self.store.conn.execute(
+            "SELECT lamport, device_id, seq FROM events WHERE tournament_id = ?"
+            " AND kind = 'tonight-chosen' AND unreadable IS NULL"
+            " ORDER BY lamport DESC, device_id DESC, seq DESC LIMIT 1", (tid,)).fetchone()
+        return None if row is None else (int(row[0]), str(row[1]), int(row[2]))
+
     def _state(self, tid: str) -> Tournament:
         station = self.station
         if station is not None and station.tournament_id == tid:
@@ -187,28 +215,38 @@ class Tonight:
             folded.catch_up()
         return folded.state
 
-    def candidates(self) -> list[Candidate]:
-        """The main events that may be tonight's: the TD's last and the boxes' after it."""
+    def candidates(self, before: tuple[int, str, int] | None = None) -> list[Candidate]:
+        """The main events that may be tonight's: the TD's last and the boxes' after it.
+
+        ``before`` (a place in the fold order): as the log stood then, e.g. just
+        before the TD made a new one (N3: undo of NEW switches back to it).
+        """
         rows = self.store.tournaments()
         ids = {row.id for row in rows}
         closed = {row.id for row in rows if row.status == "closed"}
         mains = []
         for row in rows:
             order = self._order(row.id)
+            if order is not None and before is not None and order >= before:
+                continue
             if order is not None and not is_side_game(row.id, ids):
-                mains.append(Candidate(row.id, order, auto=is_auto(row.id)))
-        mains.sort(key=lambda c: c.created)
-        last = max((i for i, c in enumerate(mains) if not c.auto), default=0)
+                chosen = self._chosen(row.id)
+                if before is not None and chosen is not None and chosen >= before:
+                    chosen = None
+                mains.append(Candidate(row.id, order, auto=is_auto(row.id), chosen=chosen))
+        mains.sort(key=lambda c: c.mark)
+        last = max((i for i, c in enumerate(mains) if c.deliberate), default=0)
         out = []
         for candidate in mains[last:]:
             if candidate.id in closed:
                 out.append(Candidate(candidate.id, candidate.created, candidate.auto,
-                                     open=False))
+                                     open=False, chosen=candidate.chosen))
                 continue
             state = self._state(candidate.id)
             out.append(Candidate(candidate.id, candidate.created, candidate.auto,
                                  open=state.config is not None and not state.finished,
-                                 players=state.entrants, started=state.clock.started))
+                                 players=state.entrants, started=state.clock.started,
+                                 chosen=candidate.chosen))
         for tid in set(self._folds) - {c.id for c in out}:
             self._folds.pop(tid).close()
         return out

@@ -264,6 +264,7 @@ _KINDS: Final[dict[type[c.Command], EventKind]] = {
     c.StartNextSitAndGo: EventKind.SIT_AND_GO_STARTED,
     c.CloseTournament: EventKind.TOURNAMENT_CLOSED,
     c.ReopenTournament: EventKind.TOURNAMENT_REOPENED,
+    c.ChooseTonight: EventKind.TONIGHT_CHOSEN,
 }
 
 

@@ -49,6 +49,7 @@ from rules.events import (
     SitAndGoListed,
     SitAndGoStarted,
     TimeAdjusted,
+    TonightChosen,
     TournamentClosed,
     TournamentCreated,
     TournamentReopened,
@@ -77,6 +78,7 @@ __all__ = [
     "CallClock",
     "CancelMove",
     "CheckIn",
+    "ChooseTonight",
     "CloseLateRegistration",
     "CloseTournament",
     "Command",
@@ -370,6 +372,11 @@ class CloseTournament(Command):
 @record
 class ReopenTournament(Command):
     """Open a closed night again to correct it (the TD is asked twice first)."""
+
+
+@record
+class ChooseTonight(Command):
+    """Make this tournament tonight's on every device (N3: the TD switches back to it)."""
 
 
 @record
@@ -831,6 +838,7 @@ _ONE_EVENT: dict[type[Command], Callable[[Any, float], Event]] = {
     ListForSitAndGo: lambda c, now: SitAndGoListed(at=now, player_id=c.player_id),
     CloseTournament: lambda c, now: TournamentClosed(at=now),
     ReopenTournament: lambda c, now: TournamentReopened(at=now),
+    ChooseTonight: lambda c, now: TonightChosen(at=now),
     StartSitAndGo: lambda c, now: SitAndGoStarted(at=now, sit_and_go_id=c.sit_and_go_id,
                                                   player_ids=c.player_ids),
 }

@@ -55,6 +55,7 @@ __all__ = [
     "SitAndGoStarted",
     "SitAndGoUnlisted",
     "TimeAdjusted",
+    "TonightChosen",
     "TournamentClosed",
     "TournamentCreated",
     "TournamentReopened",
@@ -103,6 +104,7 @@ class EventKind(StrEnum):
     ACTION_UNDONE = "action-undone"
     TOURNAMENT_CLOSED = "tournament-closed"
     TOURNAMENT_REOPENED = "tournament-reopened"
+    TONIGHT_CHOSEN = "tonight-chosen"
 
 
 class UnreadableEvent(CodecError):
@@ -417,6 +419,19 @@ class TournamentClosed(Event):
 @record(kw_only=True)
 class TournamentReopened(Event):
     """The TD opens a closed night again (to correct it); close it again after."""
+
+
+# --- which one is tonight's -------------------------------------------------
+
+@_event(EventKind.TONIGHT_CHOSEN)
+@record(kw_only=True)
+class TonightChosen(Event):
+    """The TD made this tournament tonight's again (N3: switch back, or undo a NEW).
+
+    It changes nothing in the tournament; which one is tonight's is read from
+    the log (``kiosk.tonight.choose``), so every device follows it. No undo
+    takes it back: the TD switches again instead.
+    """
 
 
 # --- undo -----------------------------------------------------------------

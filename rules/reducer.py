@@ -46,6 +46,7 @@ from rules.events import (
     SitAndGoStarted,
     SitAndGoUnlisted,
     TimeAdjusted,
+    TonightChosen,
     TournamentClosed,
     TournamentCreated,
     TournamentReopened,
@@ -737,6 +738,12 @@ def _reopened(state: Tournament, event: TournamentReopened, commit: bool) -> Non
         raise TournamentNotClosed()
     if commit:
         state.closed = False
+
+
+@_on(EventKind.TONIGHT_CHOSEN)
+def _tonight_chosen(state: Tournament, event: TonightChosen, commit: bool) -> None:
+    # Which tournament is tonight's is read from the log, not from the state.
+    pass
 
 
 @_on(EventKind.ACTION_UNDONE)

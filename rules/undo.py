@@ -28,6 +28,7 @@ from rules.events import (
     ActionUndone,
     Event,
     Record,
+    TonightChosen,
     TournamentClosed,
     TournamentCreated,
     TournamentReopened,
@@ -75,12 +76,14 @@ def live_records(records: Iterable[Record]) -> list[Record]:
     """Records an undo could still take back, in fold order.
 
     Not undone (a redone one counts again), not an undo itself, and not the
-    tournament's creation.
+    tournament's creation, nor the TD making it tonight's (a switch is
+    changed by switching again).
     """
     ordered = sorted(records, key=lambda r: r.key)
     gone = undone(ordered)
     return [r for r in ordered
-            if not isinstance(r.event, ActionUndone | TournamentCreated) and r.ident not in gone]
+            if not isinstance(r.event, ActionUndone | TournamentCreated | TonightChosen)
+            and r.ident not in gone]
 
 
 def newest_action(records: Iterable[Record], *, device_id: str | None = None

@@ -66,6 +66,9 @@ AS_RUN = {
         f"pubpoker export standings {SEASON} --format json",
     "pubpoker results recompute TOURNAMENT": "pubpoker results recompute Fredagspoker",
     "pubpoker backup PATH": "pubpoker backup backup.db",
+    # tournament new's default name; of two with it, the newest (N3).
+    "pubpoker tournament switch NAME|ID": "pubpoker tournament switch Pubpoker",
+    "pubpoker tournament switch NAME": "pubpoker tournament switch Pubpoker",
 }
 
 #: A night played to its end in the current data dir: Kari wins, Ola is second.

@@ -475,6 +475,16 @@ HELP: Final[dict[str, dict[str, str]]] = {
         "nb": "åpne en avsluttet turnering igjen for å rette den (kan angres)",
         "da": "åbn en afsluttet turnering igen for at rette den (kan fortrydes)",
         "en": "open a closed tournament again to correct it (can be undone)"},
+    "tournament.new.yes": {
+        "nn": "ja, start ei ny sjølv om ei turnering er i gang",
+        "nb": "ja, start en ny selv om en turnering er i gang",
+        "da": "ja, start en ny, selv om en turnering er i gang",
+        "en": "yes, start a new one even though a tournament is running"},
+    "tournament.switch": {
+        "nn": "gjer ei anna open turnering til kveldens på alle einingane",
+        "nb": "gjør en annen åpen turnering til kveldens på alle enhetene",
+        "da": "gør en anden åben turnering til aftenens på alle enhederne",
+        "en": "make another open tournament tonight's on every device"},
     "tournament.yes": {
         "nn": "ja, opne ho att", "nb": "ja, åpne den igjen", "da": "ja, åbn den igen",
         "en": "yes, reopen it"},

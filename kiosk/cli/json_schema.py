@@ -80,6 +80,7 @@ SCHEMAS: Final[Mapping[str, JSON]] = {
         "tournaments": {"type": "array", "items": _object({
             "id": _TEXT, "name": _TEXT, "date": _TEXT, "preset": {"type": ["string", "null"]},
             "season": _TEXT, "status": _STATUS, "current": {"type": "boolean"},
+            "tonight": {"type": "boolean"},
         })},
     }),
     "players list": _document({

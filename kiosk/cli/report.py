@@ -138,13 +138,19 @@ def tournament_document(state: Tournament, row: TournamentRow | None, now: float
 
 
 def list_document(rows: Iterable[TournamentRow], statuses: dict[str, str],
-                  current: str | None) -> dict[str, Any]:
-    """``tournament list --json``; ``statuses`` holds each row's status as it stands now."""
+                  current: str | None, tonight: str | None = None) -> dict[str, Any]:
+    """``tournament list --json``; ``statuses`` holds each row's status as it stands now.
+
+    ``current`` is this device's, ``tonight`` the one every device shows (the
+    log's pick, :func:`kiosk.tonight.choose`; this device's when none is open).
+    """
+    tonight = tonight or current
     return {
         "schema_version": SCHEMA_VERSION,
         "tournaments": [
             {"id": r.id, "name": r.name, "date": r.date, "preset": r.preset,
-             "season": r.season, "status": statuses[r.id], "current": r.id == current}
+             "season": r.season, "status": statuses[r.id], "current": r.id == current,
+             "tonight": r.id == tonight}
             for r in rows],
     }
 

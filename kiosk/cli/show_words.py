@@ -170,12 +170,12 @@ def show_lines(doc: Mapping[str, Any], lang: str) -> list[str]:
 
 
 def list_lines(doc: Mapping[str, Any], lang: str) -> list[str]:
-    """``tournament list``: ``*`` marks the current one; the status in the TD's language."""
+    """``tournament list``: ``*`` marks tonight's; the status in the TD's language."""
     rows = doc["tournaments"]
     if not rows:
         return [words(lang)["none"]]
     width = max(len(status_word(r["status"], lang)) for r in rows)
-    return [f"{'*' if r['current'] else ' '} {r['id']}  {r['date']}  "
+    return [f"{'*' if r.get('tonight', r['current']) else ' '} {r['id']}  {r['date']}  "
             f"{status_word(r['status'], lang):<{width}}  {r['name']}" for r in rows]
 
 

@@ -1,6 +1,7 @@
 """The TD's commands for a terminal (SSH or a laptop): the same events as the buttons.
 
-``pubpoker tournament new|list|show|close|reopen``, ``pubpoker checkin``,
+``pubpoker tournament new|list|show|close|reopen|switch`` (N3: tonight_switch.py),
+``pubpoker checkin``,
 ``pubpoker seat draw``, ``pubpoker clock ...``, ``pubpoker hand-for-hand on|off``,
 ``pubpoker bust`` (``move``, ``table break``: table_cmd.py; ``undo``: undo_cmd.py).
 Each opens this device's store, acts through the
@@ -164,26 +165,44 @@ def _new(args: argparse.Namespace) -> int:
     config = TournamentConfig(
         preset=args.preset or base.preset, house=args.house or base.house,
         name=name, seats_per_table=seats, tables=tables)
+    from kiosk.cli.tonight_switch import left_behind, refuse_replacing
+
     with _station(args) as station:
+        # N3: a running night is not replaced by one slip; asked twice (--yes).
+        replaced = refuse_replacing(station, args.yes)
         outcome = station.create(tonight(config, dt.date.today()))
         if outcome.refusal is not None:
             raise outcome.refusal
         _say(args, "created", name=station.state.config.name if station.state.config else "")
+        if replaced is not None:
+            print(left_behind(*replaced, station.now(), args.lang))
     return 0
+
+
+def _switch(args: argparse.Namespace) -> int:
+    from kiosk.cli.tonight_switch import switch
+
+    return switch(args)
 
 
 def _list(args: argparse.Namespace) -> int:
     from kiosk.cli import show_words
+    from kiosk.tonight import Tonight
 
     store = open_cli_store(args)
     try:
         current = store.current_tournament()
+        picker = Tonight(store)
+        try:
+            tonight_ = picker.pick()
+        finally:
+            picker.close()
         rows = store.tournaments()
         # The stored status is only refreshed when results are recorded (a
         # running night still says "created"), so an open night's is folded.
         statuses = {r.id: r.status if r.status == "closed" else
                     store.fold(r.id).state.phase.value for r in rows}
-        doc = report.list_document(rows, statuses, current)
+        doc = report.list_document(rows, statuses, current, tonight_)
     finally:
         store.close()
     if getattr(args, "json", False):
@@ -346,6 +365,7 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     new.add_argument("--house", choices=sorted(PROFILES), help=words("tournament.house"))
     new.add_argument("--seats", type=int, help=words("tournament.seats"))
     new.add_argument("--tables", type=int, help=words("tournament.tables"))
+    new.add_argument("--yes", action="store_true", help=words("tournament.new.yes"))
     new.set_defaults(func=_new)
     listing = actions.add_parser("list", help=words("tournament.list"))
     listing.set_defaults(func=_list)
@@ -359,7 +379,10 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     reopen = actions.add_parser("reopen", help=words("tournament.reopen"))
     reopen.add_argument("--yes", action="store_true", help=words("tournament.yes"))
     reopen.set_defaults(func=_reopen)
-    for parser in (new, listing, show, close, reopen):
+    switch = actions.add_parser("switch", help=words("tournament.switch"))
+    switch.add_argument("tournament", metavar="TOURNAMENT", help=words("tournament-id"))
+    switch.set_defaults(func=_switch)
+    for parser in (new, listing, show, close, reopen, switch):
         add_data_dir(parser, lang)
 
     checkin = sub.add_parser("checkin", help=words("checkin"))

@@ -33,6 +33,15 @@ def _undo(args: argparse.Namespace) -> int:
             raise NothingToUndo()
         names = {pid: e.name for pid, e in on.state.players.items()}
         outcome = on.undo_newest()
+        if isinstance(outcome.refusal, NothingToUndo):
+            # N3: a new, empty night the TD made over a running one: undoing
+            # it switches back to the one it replaced.
+            from kiosk.cli.tonight_switch import undo_new
+
+            back = undo_new(on, args.lang)
+            if back is not None:
+                print(back)
+                return 0
         if outcome.refusal is not None:
             raise outcome.refusal
         what = undone_what(outcome.undone, names)

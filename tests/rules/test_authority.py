@@ -158,7 +158,7 @@ SAMPLES: list[c.Command] = [
     c.StartHand(1), c.SetHandForHand(True), c.FinishHand(1), c.CallClock(1),
     c.ListForSitAndGo("p1"), c.StartSitAndGo("s", ("p1",)),
     c.StartNextSitAndGo("t", 21 * 60, 60), c.Undo("t1", 1), c.UndoAction((("t1", 1),)),
-    c.CloseTournament(), c.ReopenTournament(),
+    c.CloseTournament(), c.ReopenTournament(), c.ChooseTonight(),
 ]
 
 
