@@ -349,3 +349,48 @@ def test_the_fake_speaks_the_real_api() -> None:
         assert hasattr(real.LineRequest, method)
     assert callable(real.request_lines) and callable(real.is_gpiochip_device)
     assert hasattr(real.Chip, "get_info") and "label" in real.ChipInfo.__dataclass_fields__
+
+
+PROBE = """
+import os, sys
+from gpiozero import Device
+from hardware.errors import NoGpio
+try:
+    Device._default_pin_factory()
+except NoGpio as err:
+    print("ours:", err.translate("nn"))
+except ImportError as err:
+    print("ours, without bindings:", err)
+"""
+
+
+def test_gpiozero_finds_the_factory_by_its_entry_point(tmp_path: Path) -> None:
+    """GPIOZERO_PIN_FACTORY=gpiod reaches GpiodFactory through the installed metadata.
+
+    A dist-info holding the entry point of pyproject.toml stands in for the
+    installed app (this venv's own install may predate the entry point). The
+    factory then finds no chip on this host (or no bindings), and says so.
+    """
+    import os
+    import subprocess
+    import sys
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    dist = tmp_path / "pubpoker_gpiod_probe-0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: pubpoker-gpiod-probe\n"
+                                   "Version: 0\n")
+    (dist / "entry_points.txt").write_text(
+        "[gpiozero_pin_factories]\n" + "".join(
+            f"{name} = {target}\n"
+            for name, target in project["entry-points"]["gpiozero_pin_factories"].items()))
+    env = {**os.environ, "GPIOZERO_PIN_FACTORY": "gpiod",
+           "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT),
+                                          os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-W", "ignore", "-c", PROBE], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("ours"), done.stdout
+    if not gpio_chips():
+        assert done.stdout in ("ours: Ingen GPIO: knappane er av, tastaturet verkar framleis\n",
+                               "ours, without bindings: No module named 'gpiod'\n")
