@@ -148,6 +148,9 @@ class GpiodFactory(LocalPiFactory):  # type: ignore[misc]
         self._revision = revision
         self.pin_class = GpiodPin
         self._lock = threading.Lock()
+        #: Held while the edge thread reads a request and while a pin releases
+        #: one: libgpiod frees a released request, which must not be mid-read.
+        self.io_lock = threading.Lock()
         self._watched: dict[int, GpiodPin] = {}  # request fd -> pin
         self._generation = 0  # counts changes to _watched
         self._thread: threading.Thread | None = None
@@ -301,11 +304,12 @@ class GpiodPin(LocalPiPin):  # type: ignore[misc]
             # (gpiozero keeps the pin object and only enables edges for a new one).
             self._when_changed = None
             self._stop_watching()
-        request, self._request = self._request, None
+        with self.factory.io_lock:
+            request, self._request = self._request, None
+            if request is not None:
+                with contextlib.suppress(Exception):
+                    request.release()
         self._function, self._pull, self._edges, self._bounce = "input", "floating", "both", None
-        if request is not None:
-            with contextlib.suppress(Exception):
-                request.release()
 
     # --- gpiozero's pin interface ---------------------------------------
 
@@ -396,13 +400,17 @@ class GpiodPin(LocalPiPin):  # type: ignore[misc]
 
     def _read_edges(self) -> None:
         """Hand every pending edge to ``when_changed``: 1 after a rising edge, 0 after a falling."""
-        request = self._request
-        if request is None:
-            return
         try:
-            events: Iterable[Any] = request.read_edge_events()
-        except Exception as err:  # released under us: the pin was just closed
-            log.debug("%r: edges not read: %s", self, err)
+            with self.factory.io_lock:
+                request = self._request
+                if request is None:  # closed since the thread looked
+                    return
+                events: Iterable[Any] = request.read_edge_events()
+        except Exception:
+            # Its descriptor would stay readable and the thread spin: stop watching.
+            log.exception("%r: edges cannot be read; this button is off", self)
+            self._watching = False
+            self.factory._unwatch(self)
             return
         rising = self._gpiod.EdgeEvent.Type.RISING_EDGE
         for event in events:

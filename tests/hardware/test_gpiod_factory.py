@@ -394,3 +394,24 @@ def test_gpiozero_finds_the_factory_by_its_entry_point(tmp_path: Path) -> None:
     if not gpio_chips():
         assert done.stdout in ("ours: Ingen GPIO: knappane er av, tastaturet verkar framleis\n",
                                "ours, without bindings: No module named 'gpiod'\n")
+
+
+def test_a_request_that_cannot_be_read_is_dropped_not_spun_on(
+    factory: GpiodFactory, gpiod: FakeGpiod, caplog: pytest.LogCaptureFixture
+) -> None:
+    pin = factory.pin(17)
+    pin.pull = "up"
+    pin.when_changed = lambda ticks, state: None
+    request = gpiod.request_for(17)
+
+    def broken(max_events: int | None = None) -> list[Any]:
+        raise OSError(5, "Input/output error")
+
+    request.read_edge_events = broken  # type: ignore[method-assign]
+    thread = factory.edge_thread
+    assert thread is not None
+    request.drive(17, 0)
+    thread.join(5.0)
+    assert not thread.is_alive() and factory.edge_thread is None
+    assert "edges cannot be read; this button is off" in caplog.text
+    pin.when_changed = None
