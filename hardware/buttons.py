@@ -6,13 +6,15 @@ so a press is a falling edge. gpiozero's own debouncing is off
 whose timing we can test (``MockPin`` ignores ``bounce_time`` anyway).
 
 gpiozero calls ``when_pressed``/``when_released`` on its own thread (lgpio's
-callback thread on the Pi); those callbacks only feed the debouncer, under a
+callback thread, or the ``gpiod-edges`` thread of
+:mod:`hardware.gpiod_factory`, on the Pi); those callbacks only feed the debouncer, under a
 lock, and the debouncer's messages only go on the queue. Long presses, repeats
 and releases that fall due while no edge arrives come out of :meth:`poll`,
 which the kiosk loop calls every frame, so the panel runs no thread of its own.
 
-On the Pi set ``GPIOZERO_PIN_FACTORY=lgpio`` (it works on every model,
-including the Pi 5); tests pass ``pin_factory=MockFactory()``.
+On the Pi set ``GPIOZERO_PIN_FACTORY=lgpio`` (Raspberry Pi OS) or ``gpiod``
+(Debian 13's libgpiod v2; see ``hardware/README.md``); tests pass
+``pin_factory=MockFactory()``.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.errors import RulesError
 
-__all__ = ["HardwareError", "PinInUse"]
+__all__ = ["HardwareError", "NoGpio", "PinInUse"]
 
 
 class HardwareError(RulesError):
@@ -34,4 +34,18 @@ class PinInUse(HardwareError, ValueError):
               "hver knap skal have sit eget ben",
         "en": "GPIO {pin} is used by both '{first}' and '{second}'; "
               "each button needs its own pin",
+    }
+
+
+class NoGpio(HardwareError, OSError):
+    """No GPIO chip (``/dev/gpiochip*``): a laptop, or a kernel without one.
+
+    The kiosk starts without its buttons; the keyboard still drives it.
+    """
+
+    messages = {
+        "nn": "Ingen GPIO: knappane er av, tastaturet verkar framleis",
+        "nb": "Ingen GPIO: knappene er av, tastaturet virker fortsatt",
+        "da": "Ingen GPIO: knapperne er slået fra, tastaturet virker stadig",
+        "en": "No GPIO: buttons off, the keyboard still works",
     }

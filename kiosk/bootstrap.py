@@ -466,6 +466,23 @@ def open_screen(app: App, options: Options, *, root: str | os.PathLike[str] | No
         app.on_ready.append(_ready(shown))
 
 
+def _buttons_not_started(app: App, err: Exception, lang: str) -> None:
+    """Log why the buttons are off; one of ours (no GPIO chip: ``hardware.errors.NoGpio``,
+    a pin given twice) also stays on the status line, in the kiosk's language."""
+    from rules.errors import RulesError
+
+    if not isinstance(err, RulesError):
+        log.error("buttons not started: %s", err)
+        return
+    log.error("buttons not started: %s", err.translate(lang))
+    message = err
+
+    def status(lang: str) -> Sequence[str]:
+        return (message.translate(lang),)
+
+    app.loop.status_sources.append(status)
+
+
 def _attach_devices(app: App, config: Any, options: Options, *, fake: bool) -> None:
     """The config's buttons, card reader and peer sync (following tonight's tournament),
     each closed with the app.
@@ -488,7 +505,7 @@ def _attach_devices(app: App, config: Any, options: Options, *, fake: bool) -> N
             attach_buttons(app, pins,
                            pin_factory=None if fake_pins is None else fake_pins.factory)
         except Exception as err:  # gpiozero raises its own family for a missing chip
-            log.error("buttons not started: %s", err)
+            _buttons_not_started(app, err, options.lang)
     reader = getattr(config, "reader", None)
     if reader is not None:
         attach_reader(app, reader.url, reader.kind)

@@ -139,13 +139,16 @@ if [ "$NO_START" = 1 ] && [ ! -e "$(r /usr/sbin/policy-rc.d)" ]; then
 fi
 
 # --- packages -------------------------------------------------------------
-# python3-pygame: pip wheels have no KMSDRM; python3-lgpio: Raspberry Pi OS
-# only (plain Debian on a PC has no Pi GPIO, so a missing one is a warning).
+# python3-pygame: pip wheels have no KMSDRM. The buttons' GPIO bindings:
+# python3-lgpio (Raspberry Pi OS only) or python3-libgpiod, which from Debian 13
+# on is the libgpiod v2 API our own gpiod pin factory uses (bookworm's is v1,
+# unused); a missing one is a warning (see "GPIO pin factory" below).
 # SDL's KMSDRM driver draws through EGL/GLES on a GBM surface, and Debian's
 # python3-pygame pulls in none of them: without libegl1, libgles2, libgbm1
 # and a Mesa DRI driver (libgl1-mesa-dri: vc4/v3d on a Pi, virtio/llvmpipe in
 # a VM) set_mode fails with "EGL not initialized".
-PACKAGES=(python3 python3-venv python3-pygame python3-gpiozero python3-lgpio python3-serial
+PACKAGES=(python3 python3-venv python3-pygame python3-gpiozero python3-lgpio python3-libgpiod
+          python3-serial
           libegl1 libgles2 libgbm1 libegl-mesa0 libgl1-mesa-dri
           chrony avahi-daemon libnss-mdns iw ca-certificates)
 [ "$READ_ONLY_ROOT" = 1 ] && PACKAGES+=(overlayroot)
@@ -234,6 +237,26 @@ if [ "$(cat "$stamp" 2>/dev/null || true)" != "$source_hash" ]; then
     printf '%s\n' "$source_hash" >"$stamp"
 fi
 install_file "$here/firstboot.py" "$APP/lib/firstboot.py" 0644
+
+# --- GPIO pin factory --------------------------------------------------------
+# The unit asks gpiozero for lgpio, which works where python3-lgpio is
+# (Raspberry Pi OS). Without it, Debian 13's python3-libgpiod (v2 API) serves
+# our own factory (hardware/gpiod_factory.py, entry point "gpiod"), and a
+# drop-in names it. Neither: the kiosk runs without buttons, on the keyboard.
+dropin=/etc/systemd/system/pubpoker-kiosk.service.d/pin-factory.conf
+if in_root "$VENV/bin/python" -c 'import lgpio' >/dev/null 2>&1; then
+    remove "$dropin"
+elif in_root "$VENV/bin/python" -c 'import gpiod; gpiod.request_lines' >/dev/null 2>&1; then
+    put "$dropin" <<'EOF'
+# pubpoker: no python3-lgpio here; python3-libgpiod (v2) serves our gpiod pin
+# factory (hardware/gpiod_factory.py), written by provision.sh.
+[Service]
+Environment=GPIOZERO_PIN_FACTORY=gpiod
+EOF
+else
+    remove "$dropin"
+    warn "no GPIO bindings (python3-lgpio, or python3-libgpiod 2.x from Debian 13): buttons off"
+fi
 
 # --- systemd units ----------------------------------------------------------
 for unit in pubpoker-kiosk.service pubpoker-firstboot.service; do

@@ -4,14 +4,23 @@ It reports the free space of the data dir's disk (bytes and per cent),
 whether that disk takes writes, the reserve (:mod:`kiosk.store.space`), the
 store's health: opened read-only, ``quick_check``, schema version, event
 and player counts; and, when the kiosk noted any (:mod:`kiosk.pause_ledger`),
-how often its listeners waited for file descriptors. Exit status 0 when all
-is well, 1 when something is wrong; it changes nothing, so it is safe beside the running kiosk.
+how often its listeners waited for file descriptors. Then the buttons' side:
+the pin factory gpiozero would use (``GPIOZERO_PIN_FACTORY``, as the unit sets
+it, or gpiozero's own choice) and whether it is installed, and the GPIO chip
+found (``/dev/gpiochip*``). No chip is not a problem: a laptop has none, and the
+kiosk then runs on the keyboard. Exit status 0 when all is well, 1 when
+something is wrong; it changes nothing, so it is safe beside the running kiosk.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib.metadata import entry_points
 from typing import Any, Final
 
 from kiosk.cli.help_words import help_text
@@ -19,7 +28,77 @@ from kiosk.store.cli import add_data_dir, store_path
 from kiosk.store.doctor import Report, examine
 from rules.i18n import DEFAULT_LANGUAGE, count, format_int
 
-__all__ = ["register"]
+__all__ = ["GpioReport", "examine_gpio", "register"]
+
+#: The module each known pin factory imports, which must be installed for it to work.
+_BINDINGS: Final = {"gpiod": "gpiod", "lgpio": "lgpio", "rpigpio": "RPi.GPIO",
+                    "pigpio": "pigpio"}
+
+
+@dataclass(frozen=True)
+class GpioReport:
+    """The buttons' side of the device, as ``pubpoker doctor`` tells it."""
+
+    #: ``GPIOZERO_PIN_FACTORY``; None: gpiozero picks among what is installed.
+    factory: str | None
+    #: The named factory is registered with gpiozero and its bindings import.
+    installed: bool | None
+    #: The ``/dev/gpiochip*`` devices, and the one the gpiod factory would open.
+    chips: tuple[str, ...]
+    chip: str | None
+    label: str | None
+
+
+def _factory_installed(name: str) -> bool:
+    registered = {ep.name for ep in entry_points(group="gpiozero_pin_factories")}
+    if name not in registered and name.lower() not in registered:
+        return False
+    module = _BINDINGS.get(name.lower())
+    if module is None:
+        return True
+    try:
+        bindings = importlib.import_module(module)
+    except Exception:  # not there, or a broken build
+        return False
+    # Debian 12's python3-libgpiod is the v1 API, which our factory cannot use.
+    return module != "gpiod" or hasattr(bindings, "request_lines")
+
+
+def examine_gpio(env: Mapping[str, str] | None = None, dev: str = "/dev") -> GpioReport:
+    """The pin factory gpiozero would use, and the GPIO chip, looked at without opening a line."""
+    from hardware.errors import NoGpio
+    from hardware.gpiod_factory import find_chip, gpio_chips
+
+    name = (os.environ if env is None else env).get("GPIOZERO_PIN_FACTORY") or None
+    chips = tuple(gpio_chips(dev))
+    chip = label = None
+    if chips:
+        chip, label = chips[0], None
+        try:
+            gpiod = importlib.import_module("gpiod")
+            if hasattr(gpiod, "request_lines"):
+                chip, label = find_chip(gpiod, dev)
+        except (ImportError, NoGpio):
+            pass
+    return GpioReport(factory=name, installed=None if name is None else _factory_installed(name),
+                      chips=chips, chip=chip, label=label or None)
+
+
+def render_gpio(gpio: GpioReport, lang: str) -> list[str]:
+    """The two lines about the buttons: the pin factory, then the chip."""
+    texts = _TEXT.get(lang, _TEXT[DEFAULT_LANGUAGE])
+    var = "$GPIOZERO_PIN_FACTORY"
+    if gpio.factory is None:
+        lines = [texts["gpio-default"].format(var=var)]
+    else:
+        key = "gpio-factory" if gpio.installed else "gpio-factory-missing"
+        lines = [texts[key].format(name=gpio.factory, var=var)]
+    if gpio.chip is None:
+        lines.append(texts["gpio-none"])
+    else:
+        lines.append(texts["gpio-chip"].format(
+            path=gpio.chip, label="" if gpio.label is None else f" ({gpio.label})"))
+    return lines
 
 _TEXT: Final[dict[str, dict[str, str]]] = {
     "nn": {
@@ -39,6 +118,12 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "pauses": "Tilkoplingar venta på ledige fildeskriptorar sidan kiosken starta "
                   "({since}): {peers} gonger for andre einingar, {phones} for telefonar "
                   "(sist {last})",
+        "gpio-factory": "GPIO-drivar: «{name}» ({var})",
+        "gpio-factory-missing": "GPIO-drivar: «{name}» ({var}), "
+                                "men han er ikkje installert",
+        "gpio-default": "GPIO-drivar: gpiozero vel sjølv ({var} er ikkje sett)",
+        "gpio-chip": "GPIO-brikke: {path}{label}",
+        "gpio-none": "GPIO-brikke: ingen; knappane er av, tastaturet verkar framleis",
         "healthy": "Alt i orden.",
         "problems": "Problem: {list}",
         "disk-full": "Minnekortet er fullt",
@@ -68,6 +153,12 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "pauses": "Tilkoblinger ventet på ledige fildeskriptorer siden kiosken startet "
                   "({since}): {peers} ganger for andre enheter, {phones} for telefoner "
                   "(sist {last})",
+        "gpio-factory": "GPIO-driver: «{name}» ({var})",
+        "gpio-factory-missing": "GPIO-driver: «{name}» ({var}), "
+                                "men den er ikke installert",
+        "gpio-default": "GPIO-driver: gpiozero velger selv ({var} er ikke satt)",
+        "gpio-chip": "GPIO-brikke: {path}{label}",
+        "gpio-none": "GPIO-brikke: ingen; knappene er av, tastaturet virker fortsatt",
         "healthy": "Alt i orden.",
         "problems": "Problem: {list}",
         "disk-full": "Minnekortet er fullt",
@@ -97,6 +188,12 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "pauses": "Forbindelser ventede på ledige fildeskriptorer siden kiosken startede "
                   "({since}): {peers} gange for andre enheder, {phones} for telefoner "
                   "(senest {last})",
+        "gpio-factory": "GPIO-driver: «{name}» ({var})",
+        "gpio-factory-missing": "GPIO-driver: «{name}» ({var}), "
+                                "men den er ikke installeret",
+        "gpio-default": "GPIO-driver: gpiozero vælger selv ({var} er ikke sat)",
+        "gpio-chip": "GPIO-chip: {path}{label}",
+        "gpio-none": "GPIO-chip: ingen; knapperne er slået fra, tastaturet virker stadig",
         "healthy": "Alt i orden.",
         "problems": "Problemer: {list}",
         "disk-full": "Hukommelseskortet er fuldt",
@@ -126,6 +223,12 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "pauses": "Connections waited for free file descriptors since the kiosk started "
                   "({since}): {peers} times for other devices, {phones} for phones "
                   "(last {last})",
+        "gpio-factory": "GPIO pin factory: '{name}' ({var})",
+        "gpio-factory-missing": "GPIO pin factory: '{name}' ({var}), "
+                                "but it is not installed",
+        "gpio-default": "GPIO pin factory: gpiozero's choice ({var} is not set)",
+        "gpio-chip": "GPIO chip: {path}{label}",
+        "gpio-none": "GPIO chip: none; buttons off, the keyboard still works",
         "healthy": "All is well.",
         "problems": "Problems: {list}",
         "disk-full": "The memory card is full",
@@ -158,7 +261,7 @@ def _problem(key: str, texts: dict[str, str]) -> str:
     return texts.get(f"{key}-p") or texts[key]
 
 
-def render(report: Report, lang: str) -> str:
+def render(report: Report, lang: str, gpio: GpioReport | None = None) -> str:
     texts = _TEXT.get(lang, _TEXT[DEFAULT_LANGUAGE])
     lines = [texts["dir"].format(path=report.data_dir)]
     disk, store = report.disk, report.store
@@ -188,15 +291,17 @@ def render(report: Report, lang: str) -> str:
         lines.append(texts["pauses"].format(
             since=pauses["since"], last=pauses["last"],
             peers=format_int(pauses["peers"], lang), phones=format_int(pauses["phones"], lang)))
+    if gpio is not None:
+        lines.extend(render_gpio(gpio, lang))
     problems = report.problems
     lines.append(texts["healthy"] if not problems else texts["problems"].format(
         list="; ".join(_problem(p, texts) for p in problems)))
     return "\n".join(lines) + "\n"
 
 
-def as_json(report: Report, lang: str) -> str:
+def as_json(report: Report, lang: str, gpio: GpioReport | None = None) -> str:
     disk, store, space = report.disk, report.store, report.disk.space
-    data = {
+    data: dict[str, Any] = {
         "data_dir": str(report.data_dir),
         "healthy": report.healthy,
         "problems": list(report.problems),
@@ -217,10 +322,13 @@ def as_json(report: Report, lang: str) -> str:
                   "error_code": None if store.error is None else store.error.code,
                   "listener_pauses": store.listener_pauses},
     }
+    if gpio is not None:
+        data["gpio"] = {"pin_factory": gpio.factory, "pin_factory_installed": gpio.installed,
+                        "chips": list(gpio.chips), "chip": gpio.chip, "label": gpio.label}
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 def _doctor(args: argparse.Namespace) -> int:
     report = examine(store_path(args).parent)
-    print((as_json if args.json else render)(report, args.lang), end="")
+    print((as_json if args.json else render)(report, args.lang, examine_gpio()), end="")
     return 0 if report.healthy else 1

@@ -40,3 +40,17 @@ def test_every_dependency_is_installed_from_debian_or_pypi() -> None:
     missing = [name for name in dependency_names() if name not in covered]
     assert not missing, f"pyproject needs {missing}; add them to PIP_DEPS in provision.sh"
     assert set(PULLED_IN.values()) <= set(pip_deps())
+
+
+def test_every_pin_factory_the_appliance_names_is_there() -> None:
+    """The unit's (lgpio, gpiozero's own, with Raspberry Pi OS's python3-lgpio) and the
+    drop-in's that provision.sh writes where only python3-libgpiod 2.x is (gpiod, ours)."""
+    provision = (ROOT / "provisioning" / "provision.sh").read_text()
+    unit = (ROOT / "systemd" / "pubpoker-kiosk.service").read_text()
+    ours = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "entry-points"]["gpiozero_pin_factories"]
+    named = re.findall(r"GPIOZERO_PIN_FACTORY=(\w+)", unit + provision)
+    assert sorted(set(named)) == ["gpiod", "lgpio"]
+    assert "gpiod" in ours
+    packages = set(re.search(r"^PACKAGES=\(([^)]*)\)", provision, re.M | re.S)[1].split())
+    assert {"python3-lgpio", "python3-libgpiod", "python3-gpiozero"} <= packages

@@ -8,7 +8,10 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import sys
 from pathlib import Path
+
+import pytest
 
 from kiosk.store import open_store
 from rules.events import PlayerRegistered, TournamentCreated
@@ -131,3 +134,73 @@ def test_the_listeners_pauses_the_kiosk_noted_are_told_in_every_language(
     assert json.loads(out)["store"]["listener_pauses"] == {
         "peers": 3, "phones": 1200, "since": "2026-12-04T19:00:00+01:00",
         "last": "2026-12-04T21:12:09+01:00"}
+
+
+def test_the_buttons_side_no_chip_is_no_problem(tmp_path: Path) -> None:
+    """This host has no /dev/gpiochip*, like a laptop: said, and all is still well."""
+    a_store(tmp_path)
+    code, out = doctor(tmp_path)
+    lines = out.splitlines()
+    assert code == 0 and lines[-1] == "Alt i orden."
+    assert "GPIO-brikke: ingen; knappane er av, tastaturet verkar framleis" in lines
+    assert any(line.startswith("GPIO-drivar: ") for line in lines)
+    code, out = doctor(tmp_path, "--json")
+    gpio = json.loads(out)["gpio"]
+    assert code == 0 and gpio["chips"] == [] and gpio["chip"] is None
+
+
+def test_the_pin_factory_and_the_chip_in_every_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kiosk.cli import doctor_cmd
+    from kiosk.cli.doctor_cmd import GpioReport, examine_gpio, render_gpio
+    from tests.hardware.fake_gpiod import FakeGpiod
+
+    (tmp_path / "gpiochip0").touch()
+    (tmp_path / "gpiochip4").touch()
+    fake = FakeGpiod({str(tmp_path / "gpiochip0"): "gpio-brcmstb@107d508500",
+                      str(tmp_path / "gpiochip4"): "pinctrl-rp1"})
+    monkeypatch.setitem(sys.modules, "gpiod", fake)
+    monkeypatch.setattr(doctor_cmd, "_factory_installed", lambda name: name == "gpiod")
+    gpio = examine_gpio({"GPIOZERO_PIN_FACTORY": "gpiod"}, dev=str(tmp_path))
+    assert gpio == GpioReport(factory="gpiod", installed=True,
+                              chips=(str(tmp_path / "gpiochip0"), str(tmp_path / "gpiochip4")),
+                              chip=str(tmp_path / "gpiochip4"), label="pinctrl-rp1")
+    chip = f"{tmp_path}/gpiochip4 (pinctrl-rp1)"
+    assert render_gpio(gpio, "nn") == ["GPIO-drivar: «gpiod» ($GPIOZERO_PIN_FACTORY)",
+                                       f"GPIO-brikke: {chip}"]
+    assert render_gpio(gpio, "nb") == ["GPIO-driver: «gpiod» ($GPIOZERO_PIN_FACTORY)",
+                                       f"GPIO-brikke: {chip}"]
+    assert render_gpio(gpio, "da") == ["GPIO-driver: «gpiod» ($GPIOZERO_PIN_FACTORY)",
+                                       f"GPIO-chip: {chip}"]
+    assert render_gpio(gpio, "en") == ["GPIO pin factory: 'gpiod' ($GPIOZERO_PIN_FACTORY)",
+                                       f"GPIO chip: {chip}"]
+    lgpio = examine_gpio({"GPIOZERO_PIN_FACTORY": "lgpio"}, dev=str(tmp_path))
+    assert not lgpio.installed
+    assert render_gpio(lgpio, "nn")[0] == ("GPIO-drivar: «lgpio» ($GPIOZERO_PIN_FACTORY), "
+                                           "men han er ikkje installert")
+    assert render_gpio(lgpio, "en")[0] == ("GPIO pin factory: 'lgpio' ($GPIOZERO_PIN_FACTORY), "
+                                           "but it is not installed")
+    default = examine_gpio({}, dev=str(tmp_path))
+    assert default.factory is None and default.installed is None
+    assert render_gpio(default, "nb")[0] == (
+        "GPIO-driver: gpiozero velger selv ($GPIOZERO_PIN_FACTORY er ikke satt)")
+
+
+def test_a_chip_that_is_not_a_gpio_device_is_still_listed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without (v2) bindings, the first /dev/gpiochip* is named, with no label."""
+    from kiosk.cli.doctor_cmd import examine_gpio
+
+    monkeypatch.setitem(sys.modules, "gpiod", None)  # import gpiod fails
+    (tmp_path / "gpiochip0").touch()
+    gpio = examine_gpio({"GPIOZERO_PIN_FACTORY": "mock"}, dev=str(tmp_path))
+    assert gpio.installed and gpio.chip == str(tmp_path / "gpiochip0") and gpio.label is None
+
+
+def test_the_real_factory_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kiosk.cli.doctor_cmd import _factory_installed
+
+    assert _factory_installed("mock") and _factory_installed("MOCK")
+    assert not _factory_installed("no-such-factory")
+    monkeypatch.setitem(sys.modules, "lgpio", None)
+    assert not _factory_installed("lgpio")  # registered by gpiozero, but no lgpio module
