@@ -305,7 +305,7 @@ def clock_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
     """The clock screen at shared time ``now``.
 
     ``power_cut`` says the clock was restored paused after a power cut, so
-    the banner tells the TD to press start rather than just "paused".
+    the banner names the button (and the command) that resume it, not just "paused".
     """
     reading = _reading(state, now)
     assert state.config is not None

@@ -6,7 +6,7 @@ overwritten. After a cold start with no peers to take the time from, the
 log still says "running since t", but ``t`` is shared time from before the
 reboot and means nothing now. So the clock comes back **paused** at the last
 saved position, by a ``ClockRestored`` event the kiosk appends, and the
-display shows "clock stopped after a power cut – press start".
+display shows "clock stopped after a power cut – press pause to resume".
 
 The checkpoint is only trusted if it was written after the log's last clock
 event; otherwise (a level jump just before the cut, say) the position that

@@ -296,7 +296,7 @@ class Notice(RecordMethods):
     """A message for the display's status line, translated when drawn.
 
     >>> Notice("clock-restored").translate("en")
-    'Clock stopped after a power cut – press start'
+    'Power cut: press pause or run «pubpoker clock resume»'
     """
 
     key: str
@@ -314,10 +314,10 @@ class Notice(RecordMethods):
                   "with an empty store.",
         },
         "clock-restored": {
-            "nn": "Klokka stoppa etter straumbrot – trykk start",
-            "nb": "Klokken stoppet etter strømbrudd – trykk start",
-            "da": "Uret stoppede efter strømsvigt – tryk start",
-            "en": "Clock stopped after a power cut – press start",
+            "nn": "Straumbrot: trykk pause eller køyr «pubpoker clock resume»",
+            "nb": "Strømbrudd: trykk pause eller kjør «pubpoker clock resume»",
+            "da": "Strømsvigt: tryk pause eller kør «pubpoker clock resume»",
+            "en": "Power cut: press pause or run «pubpoker clock resume»",
         },
         "disk-full": {
             "nn": "Minnekortet er fullt: nye trykk vert ikkje lagra før det er plass",

@@ -286,7 +286,9 @@ def test_the_status_line_carries_the_power_cut_notice(app: App) -> None:
     app.station.notices.append(Notice("clock-restored", {}))
     app.loop.step(block=False)
     text, warning = app.loop.status_line()
-    assert warning and "straumbrot" in text and text.startswith("20:00 · Rolle: display")
+    # It names the button that resumes the clock (PAUSE; START is refused) and the command.
+    assert warning and text.startswith("20:00 · Rolle: display")
+    assert "Straumbrot: trykk pause eller køyr «pubpoker clock resume»" in text
 
 
 def test_the_status_line_carries_the_pis_health(app: App) -> None:

@@ -30,7 +30,7 @@ def test_every_message_formats_and_is_not_empty(lang: str) -> None:
 
 def test_the_glossary_words_are_used() -> None:
     assert text("paused") == "Klokka er stoppa"
-    assert text("power_cut") == "Klokka stoppa etter straumbrot – trykk start"
+    assert text("power_cut") == "Klokka stoppa etter straumbrot – trykk pause"
     assert text("players_left", "nb") == "Spillere igjen"
     assert text("average_stack", "da") == "Gns. stack"
     assert text("colour_up", "en") == "Colour-up"

@@ -118,7 +118,7 @@ def test_paused_clock_freezes_and_says_so(night: Night) -> None:
     assert view.paused_text == "Klokka er stoppa"
     assert clock_view(night.state, 5000.0, "en").paused_text == "Clock paused"
     after_cut = clock_view(night.state, 5000.0, power_cut=True)
-    assert after_cut.paused_text == "Klokka stoppa etter straumbrot – trykk start"
+    assert after_cut.paused_text == "Klokka stoppa etter straumbrot – trykk pause"
 
 
 def test_clock_before_the_start() -> None:

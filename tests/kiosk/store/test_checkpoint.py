@@ -46,7 +46,7 @@ def test_a_killed_clock_comes_back_paused_at_its_last_checkpoint(db_path: Path) 
             assert last_cp <= restore.position <= truth
             assert truth - restore.position <= INTERVAL + 0.15, (truth, restore.position)
             assert restore.notice.translate("nn") == (
-                "Klokka stoppa etter straumbrot – trykk start")
+                "Straumbrot: trykk pause eller køyr «pubpoker clock resume»")
             store.append_new("t1", [restore.event])
             folded.catch_up()
             clock = folded.state.clock
