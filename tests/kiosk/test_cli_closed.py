@@ -5,11 +5,8 @@ export files agree with the log before and after."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,22 +15,11 @@ from kiosk.cli.td_cmd import ReopenNeedsYes
 from kiosk.undone import UNDONE, UNDONE_LINE
 from rules.i18n import LANGUAGES
 from rules.refusals import TournamentClosedError
+from tests.kiosk.cli_run import pubpoker
 
 # Dozens of real `pubpoker` processes a test, in four languages: most of a
 # minute together (tests/rules/test_closed.py is the quick tier's N1).
 pytestmark = pytest.mark.realproc
-
-PUBPOKER = [sys.executable, "-m", "kiosk.cli"]
-
-
-def pubpoker(data: Path, *argv: str, lang: str = "en", code: int = 0
-             ) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PUBPOKER_DATA_DIR": str(data)}
-    done = subprocess.run([*PUBPOKER, "--lang", lang, *argv], env=env, text=True,
-                          capture_output=True, timeout=60)
-    assert done.returncode == code, (argv, done.stdout, done.stderr)
-    return done
-
 
 @pytest.fixture(scope="module")
 def closed_night(tmp_path_factory: pytest.TempPathFactory) -> Path:

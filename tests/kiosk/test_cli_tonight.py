@@ -7,11 +7,8 @@ list`` marks tonight's: the one the log picks, as every device does."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -26,17 +23,7 @@ from kiosk.cli.tonight_switch import (
 from kiosk.store.errors import UnknownTournament
 from kiosk.undone import UNDONE_LINE
 from rules.i18n import LANGUAGES, Counted
-
-PUBPOKER = [sys.executable, "-m", "kiosk.cli"]
-
-
-def pubpoker(data: Path, *argv: str, lang: str = "en", code: int = 0
-             ) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PUBPOKER_DATA_DIR": str(data)}
-    done = subprocess.run([*PUBPOKER, "--lang", lang, *argv], env=env, text=True,
-                          capture_output=True, timeout=60)
-    assert done.returncode == code, (argv, done.stdout, done.stderr)
-    return done
+from tests.kiosk.cli_run import pubpoker
 
 
 @pytest.fixture(scope="module")
