@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Any, Final, cast
 
 __all__ = ["LOG_EVERY", "OUT_OF", "RESERVE", "ReservingListener", "bind_listeners",
-           "count_accept_pauses", "keep_reserve"]
+           "count_accept_pauses", "keep_reserve", "reserve_for"]
 
 log = logging.getLogger(__name__)
 
@@ -47,16 +47,27 @@ RESERVE: Final = 32
 _RESET: Final = struct.pack("ii", 1, 0)
 
 
+def reserve_for(limit: int) -> int:
+    """The descriptors kept back under a limit of ``limit``: :data:`RESERVE`, or a
+    quarter of a small limit (a process squeezed to a few dozen still links to its
+    peers).
+
+    >>> reserve_for(4096), reserve_for(48)
+    (32, 12)
+    """
+    return min(RESERVE, limit // 4)
+
+
 def keep_reserve(conn: socket.socket) -> None:
     """Close ``conn`` and raise EMFILE if it took one of the process's last descriptors.
 
     ``accept`` returns the lowest free descriptor, so one at or above the
-    limit less :data:`RESERVE` means fewer than that are left. The error is
+    limit less the reserve (:func:`reserve_for`) means fewer than that are left. The error is
     the one asyncio pauses a listener for (and :func:`count_accept_pauses`
     counts). The limit is read each time: ``prlimit`` can change it from outside.
     """
     limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-    if limit == resource.RLIM_INFINITY or conn.fileno() < limit - RESERVE:
+    if limit == resource.RLIM_INFINITY or conn.fileno() < limit - reserve_for(limit):
         return
     with contextlib.suppress(OSError):
         conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, _RESET)
