@@ -124,9 +124,10 @@ def _target(value: str) -> tuple[int, int | None]:
 
 def _move(args: argparse.Namespace) -> int:
     words: Sequence[str] = args.words
-    if args.to is None and len(words) == 2 and words[0] == "confirm":
-        return _confirm(args, words[1])
-    if args.to is None or len(words) != 1:
+    # A name typed without quotes (move Per Olsen --to 2) is its words joined.
+    if args.to is None and len(words) >= 2 and words[0] == "confirm":
+        return _confirm(args, " ".join(words[1:]))
+    if args.to is None:
         raise WhoToMove()
     table, seat = _target(args.to)
 
@@ -134,7 +135,7 @@ def _move(args: argparse.Namespace) -> int:
     from rules.commands import MovePlayer
 
     with station(args) as on:
-        player = tournament_player(on.state, words[0])
+        player = tournament_player(on.state, " ".join(words))
         records = run(on, MovePlayer(player, table, seat, seated=args.now))
         _report(args.lang, on.state, records, before=None)
     return 0

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from kiosk.cli import report
-from kiosk.cli.acting import CardWords
+from kiosk.cli.acting import CardWords, NameWords
 from kiosk.cli.bounds import CLOCK_ADJUST_MAX, check_number
 from kiosk.cli.help_words import help_text
 from kiosk.station import Station
@@ -117,6 +117,23 @@ class NameOrCardNeeded(RulesError, ValueError):
         "nb": "Skriv navnet til spilleren eller --card UID",
         "da": "Skriv spillerens navn eller --card UID",
         "en": "Give the player's name or --card UID",
+    }
+
+
+class SeveralNames(RulesError, ValueError):
+    messages = {
+        "nn": ("Ingen spelar heiter «{name}», men «{word}» er eit kjent namn: sjekk inn "
+               "éin spelar om gongen, eller skriv ein ny spelar i hermeteikn: "
+               "«pubpoker checkin \"{name}\"»"),
+        "nb": ("Ingen spiller heter «{name}», men «{word}» er et kjent navn: sjekk inn "
+               "én spiller om gangen, eller skriv en ny spiller i anførselstegn: "
+               "«pubpoker checkin \"{name}\"»"),
+        "da": ("Ingen spiller hedder »{name}«, men »{word}« er et kendt navn: tjek én "
+               "spiller ind ad gangen, eller skriv en ny spiller i anførselstegn: "
+               "«pubpoker checkin \"{name}\"»"),
+        "en": ("No player is called '{name}', but '{word}' is a known name: check in one "
+               "player at a time, or put a new player's name in quotes: "
+               "'pubpoker checkin \"{name}\"'"),
     }
 
 
@@ -279,7 +296,11 @@ def _checkin(args: argparse.Namespace) -> int:
         elif args.name:
             # A walk-in without a card is added to the venue's players here.
             # A name the list knows (in any case, or its unique start) is theirs.
-            player = players.match(args.name) or players.add(args.name)
+            player = players.match(args.name)
+            if player is None:
+                if getattr(args, "name_words", 1) > 1:
+                    _refuse_several(players, args.name)
+                player = players.add(args.name)
         else:
             raise NameOrCardNeeded()
         from rules.commands import CheckIn
@@ -291,6 +312,20 @@ def _checkin(args: argparse.Namespace) -> int:
         else:
             _say(args, "seated", name=player.name, table=seat.table, seat=seat.seat)
     return 0
+
+
+def _refuse_several(players: Any, typed: str) -> None:
+    """Words typed without quotes make one new player's name, unless a word is
+    itself a known player's name: then the TD may have meant several players."""
+    from rules.names import AmbiguousName
+
+    for word in typed.split():
+        try:
+            known = players.match(word)
+        except AmbiguousName:
+            known = True
+        if known:
+            raise SeveralNames(name=typed, word=word)
 
 
 def _seat_draw(args: argparse.Namespace) -> int:
@@ -386,7 +421,8 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
         add_data_dir(parser, lang)
 
     checkin = sub.add_parser("checkin", help=words("checkin"))
-    checkin.add_argument("name", nargs="?", help=words("checkin.name"))
+    checkin.add_argument("name", nargs="*", action=NameWords, default=None,
+                         help=words("checkin.name"))
     checkin.add_argument("--card", nargs="+", action=CardWords, help=words("checkin.card"))
     checkin.set_defaults(func=_checkin)
     seat = sub.add_parser("seat", help=words("seat"))
@@ -407,7 +443,7 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     hfh.add_argument("state", choices=("on", "off"), help=words("hand-for-hand.state"))
     hfh.set_defaults(func=_hand_for_hand)
     bust = sub.add_parser("bust", help=words("bust"))
-    bust.add_argument("name", help=words("player-name"))
+    bust.add_argument("name", nargs="+", action=NameWords, help=words("player-name"))
     bust.set_defaults(func=_bust)
     # ``move`` and ``table break`` are table_cmd.py's, ``undo`` undo_cmd.py's.
     for parser in (checkin, draw, *clock_parsers, add, hfh, bust):

