@@ -37,6 +37,9 @@ from rules.structure import PRESETS
 
 WORDS: Mapping[str, Mapping[str, str]] = {
     "nn": {"created": "Oppretta: {name}", "none": "Inga turnering er i gang",
+           "added": "La til {added} av {asked}: {period} har no heile lengda si ({length})",
+           "taken": "Tok {taken} av {asked}: det var resten av {period}",
+           "level_n": "nivå {n}", "the_break": "pausen",
            "seated": "{name} → bord {table}, sete {seat}", "in": "{name} er sjekka inn",
            "drawn": "Bordplasseringa er trekt: {tables}", "out": "{name}: {place}",
            "moved": "{name} sit no ved bord {table}, sete {seat}", "done": "OK",
@@ -44,6 +47,9 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "reopened": ("Turneringa er opna att og kan endrast; eksportfilene er fjerna "
                         "til ho vert avslutta att med «pubpoker tournament close»")},
     "nb": {"created": "Opprettet: {name}", "none": "Ingen turnering er i gang",
+           "added": "La til {added} av {asked}: {period} har nå hele lengden sin ({length})",
+           "taken": "Tok {taken} av {asked}: det var resten av {period}",
+           "level_n": "nivå {n}", "the_break": "pausen",
            "seated": "{name} → bord {table}, sete {seat}", "in": "{name} er sjekket inn",
            "drawn": "Bordplasseringen er trukket: {tables}", "out": "{name}: {place}",
            "moved": "{name} sitter nå ved bord {table}, sete {seat}", "done": "OK",
@@ -51,6 +57,9 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "reopened": ("Turneringen er åpnet igjen og kan endres; eksportfilene er fjernet "
                         "til den avsluttes igjen med «pubpoker tournament close»")},
     "da": {"created": "Oprettet: {name}", "none": "Ingen turnering er i gang",
+           "added": "Lagde {added} af {asked} til: {period} har nu hele sin længde ({length})",
+           "taken": "Tog {taken} af {asked}: det var resten af {period}",
+           "level_n": "niveau {n}", "the_break": "pausen",
            "seated": "{name} → bord {table}, sæde {seat}", "in": "{name} er tjekket ind",
            "drawn": "Bordplaceringen er trukket: {tables}", "out": "{name}: {place}",
            "moved": "{name} sidder nu ved bord {table}, sæde {seat}", "done": "OK",
@@ -58,6 +67,9 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "reopened": ("Turneringen er åbnet igen og kan ændres; eksportfilerne er fjernet, "
                         "til den afsluttes igen med «pubpoker tournament close»")},
     "en": {"created": "Created: {name}", "none": "No tournament is running",
+           "added": "Added {added} of {asked}: {period} is back at its full length ({length})",
+           "taken": "Took {taken} of {asked}: that was the rest of {period}",
+           "level_n": "level {n}", "the_break": "the break",
            "seated": "{name} → table {table}, seat {seat}", "in": "{name} is checked in",
            "drawn": "Seats drawn: {tables}", "out": "{name}: {place}",
            "moved": "{name} now sits at table {table}, seat {seat}", "done": "OK",
@@ -108,6 +120,32 @@ class ReopenNeedsYes(RulesError, ValueError):
                "ændres og fortrydes, til den afsluttes på ny"),
         "en": ("Add --yes to reopen the closed tournament: its results can then be changed "
                "and undone until it is closed again"),
+    }
+
+
+class LevelAtFullLength(RulesError, ValueError):
+    messages = {
+        "nn": ("Nivå {level} har heile lengda si att ({length}): «pubpoker clock add» gjev berre "
+               "attende tid som har gått; ingenting er lagt til"),
+        "nb": ("Nivå {level} har hele lengden sin igjen ({length}): «pubpoker clock add» gir bare "
+               "tilbake tid som har gått; ingenting er lagt til"),
+        "da": ("Niveau {level} har hele sin længde tilbage ({length}): «pubpoker clock add» "
+               "giver kun tid tilbage, der er gået; intet er lagt til"),
+        "en": ("Level {level} is at its full length ({length}): 'pubpoker clock add' only "
+               "gives back time that has run; nothing was added"),
+    }
+
+
+class BreakAtFullLength(RulesError, ValueError):
+    messages = {
+        "nn": ("Pausen har heile lengda si att ({length}): «pubpoker clock add» gjev berre "
+               "attende tid som har gått; ingenting er lagt til"),
+        "nb": ("Pausen har hele lengden sin igjen ({length}): «pubpoker clock add» gir bare "
+               "tilbake tid som har gått; ingenting er lagt til"),
+        "da": ("Pausen har hele sin længde tilbage ({length}): «pubpoker clock add» "
+               "giver kun tid tilbage, der er gået; intet er lagt til"),
+        "en": ("The break is at its full length ({length}): 'pubpoker clock add' only "
+               "gives back time that has run; nothing was added"),
     }
 
 
@@ -355,13 +393,51 @@ def _clock(args: argparse.Namespace) -> int:
     if args.action == "add":
         check_number("clock add", args.seconds, -CLOCK_ADJUST_MAX, CLOCK_ADJUST_MAX)
     with _station(args) as station:
-        command = _clock_command(args.action, getattr(args, "seconds", 0.0))
-        _run(station, command)
+        seconds = getattr(args, "seconds", 0.0)
+        said = _clock_add_limit(station, seconds, args.lang) if args.action == "add" else None
+        _run(station, _clock_command(args.action, seconds))
         from kiosk.cli import show_words
 
         clock = report.clock_document(station.state, station.now())
+    if said:
+        print(said)
     print(show_words.clock_line(clock, args.lang))
     return 0
+
+
+#: Less than this is "nothing" to add or take (the clock runs on between reading and acting).
+_NOTHING = 0.5
+
+
+def _clock_add_limit(station: Station, seconds: float, lang: str) -> str | None:
+    """What ``clock add`` cannot do: the rules keep the change inside the current
+    period (:func:`rules.clock.adjust`), so adding never makes a level longer than
+    its length and taking never ends more than it. Nothing to add is refused;
+    a change cut short is done and said (issue 44)."""
+    from rules import clock as clocks
+    from rules.i18n import format_time
+
+    state = station.state
+    if state.config is None or not state.clock.started:
+        return None  # the rules refuse it, in their words
+    reading = clocks.read(state.config.structure, state.clock, station.now())
+    number = reading.level_number
+    w = WORDS[lang]
+    period = w["the_break"] if number is None else w["level_n"].format(n=number)
+    if seconds > 0:
+        added = min(seconds, reading.elapsed_in_period)
+        length = format_time(round(reading.elapsed_in_period + (reading.remaining or 0.0)))
+        if added < _NOTHING:
+            if number is None:
+                raise BreakAtFullLength(length=length)
+            raise LevelAtFullLength(level=number, length=length)
+        if seconds - added >= _NOTHING:
+            return w["added"].format(added=format_time(round(added)), asked=format_time(seconds),
+                                     period=period, length=length)
+    elif seconds < 0 and reading.remaining is not None and -seconds - reading.remaining >= _NOTHING:
+        return w["taken"].format(taken=format_time(round(reading.remaining)),
+                                 asked=format_time(-seconds), period=period)
+    return None
 
 
 def _hand_for_hand(args: argparse.Namespace) -> int:

@@ -68,3 +68,24 @@ def test_an_unquoted_walk_in_is_one_new_player(tmp_path: Path, lang: str) -> Non
     refused = pubpoker(tmp_path, "checkin", "Ada", "Bo", lang=lang, code=2).stderr
     assert 'pubpoker checkin "Ada Bo"' in refused
     assert "Ada Bo" in pubpoker(tmp_path, "checkin", "Ada Bo", lang=lang).stdout
+
+
+# --- clock add past the level's length -------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_clock_add_says_what_it_could_not_add(night: Path, lang: str) -> None:
+    pubpoker(night, "clock", "pause", lang=lang)
+    before = pubpoker(night, "clock", "next", lang=lang).stdout  # level 2, at its top
+    refused = pubpoker(night, "clock", "add", "60", lang=lang, code=2).stderr
+    assert "clock add" in refused and "20:00" in refused and "2" in refused
+    assert pubpoker(night, "clock", "add", "-90", lang=lang).stdout != before
+    said, line = pubpoker(night, "clock", "add", "600", lang=lang).stdout.splitlines()
+    assert "01:30" in said and "10:00" in said and "20:00" in said
+    assert line == before.strip()
+    said, line = pubpoker(night, "clock", "add", "-1500", lang=lang).stdout.splitlines()
+    assert "20:00" in said and "25:00" in said
+    if lang == "en":
+        assert said == "Took 20:00 of 25:00: that was the rest of level 2"
+        assert refused.strip() == ("Level 2 is at its full length (20:00): "
+                                   "'pubpoker clock add' only gives back time that has run; "
+                                   "nothing was added")
