@@ -89,3 +89,23 @@ def test_clock_add_says_what_it_could_not_add(night: Path, lang: str) -> None:
         assert refused.strip() == ("Level 2 is at its full length (20:00): "
                                    "'pubpoker clock add' only gives back time that has run; "
                                    "nothing was added")
+
+
+# --- clock next on the last level --------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_clock_next_on_the_last_level_names_it_as_the_wall_does(tmp_path: Path,
+                                                               lang: str) -> None:
+    """pf-pokerklub: 9 levels and 4 breaks; the wall's last level is level 9, not 13."""
+    pubpoker(tmp_path, "tournament", "new", "--preset", "pf-pokerklub")
+    for name in ("Ada", "Bo"):
+        pubpoker(tmp_path, "checkin", name)
+    pubpoker(tmp_path, "seat", "draw")
+    pubpoker(tmp_path, "clock", "start")
+    for _ in range(12):
+        last = pubpoker(tmp_path, "clock", "next", lang=lang).stdout
+    assert " 9: " in last
+    refused = pubpoker(tmp_path, "clock", "next", lang=lang, code=2).stderr
+    assert " 9 " in refused and "13" not in refused and "10" not in refused
+    if lang == "en":
+        assert refused.strip() == "Level 9 is the last level in the structure; there are no more"
