@@ -146,13 +146,25 @@ def _confirm(args: argparse.Namespace, name: str) -> int:
     from rules.commands import ConfirmMove
 
     with station(args) as on:
-        player = tournament_player(on.state, name)
+        player = _moving_player(on.state, name) or tournament_player(on.state, name)
         run(on, ConfirmMove(player))
         entry = on.state.players[player]
         assert entry.seat is not None
         print(WORDS[args.lang]["moved"].format(name=entry.name, table=entry.seat.table,
                                                seat=entry.seat.seat))
     return 0
+
+
+def _moving_player(state: Tournament, typed: str) -> str | None:
+    """The one player with a move waiting whom ``typed`` names ("Per" when only Per
+    Olsen is moving, though Per Hansen plays too); None if no moving player fits,
+    and the whole field is asked (which refuses as it says)."""
+    from rules.names import AmbiguousPlayer, pick_by_name
+
+    if typed in state.moves:
+        return typed
+    return pick_by_name(typed, [(p, state.players[p].name) for p in state.moves],
+                        ambiguous=AmbiguousPlayer)
 
 
 def _break(args: argparse.Namespace) -> int:

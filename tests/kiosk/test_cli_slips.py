@@ -109,3 +109,17 @@ def test_clock_next_on_the_last_level_names_it_as_the_wall_does(tmp_path: Path,
     assert " 9 " in refused and "13" not in refused and "10" not in refused
     if lang == "en":
         assert refused.strip() == "Level 9 is the last level in the structure; there are no more"
+
+
+# --- move confirm with a name only one move fits ---------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_move_confirm_takes_the_one_moving_player_the_name_fits(night: Path, lang: str) -> None:
+    to = str(3 - _table_of(night, "Per Olsen"))
+    pubpoker(night, "move", "Per Olsen", "--to", to, lang=lang)
+    out = pubpoker(night, "move", "confirm", "Per", lang=lang).stdout
+    assert out.startswith("Per Olsen ") and f" {to}, " in out
+    assert _table_of(night, "Per Olsen") == int(to)
+    # No move waits now: "Per" is both Pers again, and the refusal lists them.
+    refused = pubpoker(night, "move", "confirm", "Per", lang=lang, code=2).stderr
+    assert "Per Hansen" in refused and "Per Olsen" in refused
