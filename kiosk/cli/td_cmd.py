@@ -37,6 +37,7 @@ from rules.structure import PRESETS
 
 WORDS: Mapping[str, Mapping[str, str]] = {
     "nn": {"created": "Oppretta: {name}", "none": "Inga turnering er i gang",
+           "won": "{name} har vunne turneringa",
            "added": "La til {added} av {asked}: {period} har no heile lengda si ({length})",
            "taken": "Tok {taken} av {asked}: det var resten av {period}",
            "level_n": "nivå {n}", "the_break": "pausen",
@@ -47,6 +48,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "reopened": ("Turneringa er opna att og kan endrast; eksportfilene er fjerna "
                         "til ho vert avslutta att med «pubpoker tournament close»")},
     "nb": {"created": "Opprettet: {name}", "none": "Ingen turnering er i gang",
+           "won": "{name} har vunnet turneringen",
            "added": "La til {added} av {asked}: {period} har nå hele lengden sin ({length})",
            "taken": "Tok {taken} av {asked}: det var resten av {period}",
            "level_n": "nivå {n}", "the_break": "pausen",
@@ -57,6 +59,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "reopened": ("Turneringen er åpnet igjen og kan endres; eksportfilene er fjernet "
                         "til den avsluttes igjen med «pubpoker tournament close»")},
     "da": {"created": "Oprettet: {name}", "none": "Ingen turnering er i gang",
+           "won": "{name} har vundet turneringen",
            "added": "Lagde {added} af {asked} til: {period} har nu hele sin længde ({length})",
            "taken": "Tog {taken} af {asked}: det var resten af {period}",
            "level_n": "niveau {n}", "the_break": "pausen",
@@ -67,6 +70,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "reopened": ("Turneringen er åbnet igen og kan ændres; eksportfilerne er fjernet, "
                         "til den afsluttes igen med «pubpoker tournament close»")},
     "en": {"created": "Created: {name}", "none": "No tournament is running",
+           "won": "{name} has won the tournament",
            "added": "Added {added} of {asked}: {period} is back at its full length ({length})",
            "taken": "Took {taken} of {asked}: that was the rest of {period}",
            "level_n": "level {n}", "the_break": "the break",
@@ -459,8 +463,13 @@ def _bust(args: argparse.Namespace) -> int:
         from rules.commands import BustPlayers
 
         _run(station, BustPlayers((player,)))
-        entry = station.state.players[player]
+        state = station.state
+        entry = state.players[player]
         _say(args, "out", name=entry.name, place=format_place(entry.place or 0, args.lang))
+        if state.finished:
+            # The last bust ends the night: its answer names the winner too.
+            for winner in (e for e in state.results() if e.place == 1):
+                _say(args, "won", name=winner.name)
     return 0
 
 

@@ -123,3 +123,16 @@ def test_move_confirm_takes_the_one_moving_player_the_name_fits(night: Path, lan
     # No move waits now: "Per" is both Pers again, and the refusal lists them.
     refused = pubpoker(night, "move", "confirm", "Per", lang=lang, code=2).stderr
     assert "Per Hansen" in refused and "Per Olsen" in refused
+
+
+# --- the last bust -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_last_bust_names_the_winner(night: Path, lang: str) -> None:
+    for name in ("Jonas Gahr", "Per Olsen"):
+        assert len(pubpoker(night, "bust", name, lang=lang).stdout.splitlines()) == 1
+    out = pubpoker(night, "bust", "Per Hansen", lang=lang).stdout.splitlines()
+    assert len(out) == 2 and out[0].startswith("Per Hansen: 2")
+    assert out[1].startswith("Ada ")
+    if lang == "en":
+        assert out == ["Per Hansen: 2nd", "Ada has won the tournament"]
