@@ -136,3 +136,22 @@ def test_the_last_bust_names_the_winner(night: Path, lang: str) -> None:
     assert out[1].startswith("Ada ")
     if lang == "en":
         assert out == ["Per Hansen: 2nd", "Ada has won the tournament"]
+
+
+# --- a finished night's tournament show ----------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_finished_night_shows_its_result_not_a_clock(night: Path, lang: str) -> None:
+    running = pubpoker(night, "tournament", "show", lang=lang).stdout
+    for name in ("Jonas Gahr", "Per Olsen", "Per Hansen"):
+        pubpoker(night, "bust", name, lang=lang)
+    shown = pubpoker(night, "tournament", "show", lang=lang).stdout
+    clock_lines = [line for line in running.splitlines()[3:7] if ":" in line]
+    assert clock_lines  # the running night's clock, next level and time to the break ...
+    for line in clock_lines:
+        label = line.strip().split(":")[0]
+        assert label not in shown  # ... are gone
+    assert shown.index("Ada") < shown.index("Per Hansen") < shown.index("Per Olsen")
+    assert shown.index("Per Olsen") < shown.index("Jonas Gahr")
+    if lang == "en":
+        assert "  Winner: Ada" in shown.splitlines()
