@@ -155,3 +155,23 @@ def test_a_finished_night_shows_its_result_not_a_clock(night: Path, lang: str) -
     assert shown.index("Per Olsen") < shown.index("Jonas Gahr")
     if lang == "en":
         assert "  Winner: Ada" in shown.splitlines()
+
+
+# --- --json where a command has none -------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_json_on_a_command_without_a_json_form_is_refused(night: Path, lang: str) -> None:
+    for argv in (("clock", "pause", "--json"), ("--json", "bust", "Ada"),
+                 ("move", "Ada", "--to", "1", "--json")):
+        refused = pubpoker(night, *argv, lang=lang, code=2)
+        assert refused.stdout == ""
+        assert "--json" in refused.stderr and "pubpoker tournament show" in refused.stderr
+        assert f"pubpoker {argv[1] if argv[0] == '--json' else argv[0]}" in refused.stderr
+    # Nothing was done (the clock runs, Ada plays); the commands with a JSON form print it.
+    doc = json.loads(pubpoker(night, "--json", "tournament", "show", lang=lang).stdout)
+    assert doc["players_left"] == 4 and doc["clock"]["running"]
+    for argv in (("players", "list"), ("standings",), ("tournament", "list")):
+        assert json.loads(pubpoker(night, *argv, "--json", lang=lang).stdout)["schema_version"]
+    if lang == "en":
+        assert pubpoker(night, "clock", "pause", "--json", code=2).stderr.startswith(
+            "'pubpoker clock pause' has no JSON form")
