@@ -22,6 +22,7 @@ __all__ = [
     "ClockReading",
     "ClockRunning",
     "ClockState",
+    "LastLevel",
     "NoSuchLevel",
     "adjust",
     "break_ends",
@@ -79,6 +80,18 @@ class NoSuchLevel(RulesError, IndexError):
         "nb": "Det finnes ikke noe nivå {number} i strukturen",
         "da": "Der er intet niveau {number} i strukturen",
         "en": "There is no level {number} in the structure",
+    }
+
+
+class LastLevel(NoSuchLevel):
+    """Past the end: named by the last level's number as the wall shows it
+    (levels only; breaks are not counted), not by the period's index."""
+
+    messages = {
+        "nn": "Nivå {number} er det siste nivået i strukturen; det kjem ikkje fleire",
+        "nb": "Nivå {number} er det siste nivået i strukturen; det kommer ikke flere",
+        "da": "Niveau {number} er det sidste niveau i strukturen; der kommer ikke flere",
+        "en": "Level {number} is the last level in the structure; there are no more",
     }
 
 
@@ -255,10 +268,12 @@ def jump(structure: Structure, clock: ClockState, index: int, *, at: float) -> C
     >>> jump(s, c, 99, at=10.0)
     Traceback (most recent call last):
     ...
-    rules.clock.NoSuchLevel: There is no level 100 in the structure
+    rules.clock.LastLevel: Level 9 is the last level in the structure; there are no more
     """
-    if not 0 <= index < len(structure.periods):
-        raise NoSuchLevel(number=index + 1)
+    if index >= len(structure.periods):
+        raise LastLevel(number=sum(1 for p in structure.periods if isinstance(p, Level)))
+    if index < 0:
+        raise NoSuchLevel(number=0)
     position = period_start(structure, clock, index)
     since = at if clock.running else None
     return replace(clock, position=position, since=since)

@@ -23,7 +23,14 @@ import sys
 from collections.abc import Sequence
 
 from kiosk import __version__
-from kiosk.cli.args import CliParser, check_arguments, command_of, language_of, words
+from kiosk.cli.args import (
+    CliParser,
+    check_arguments,
+    check_json,
+    command_of,
+    language_of,
+    words,
+)
 from kiosk.cli.commands import COMMANDS, command_help, module_of
 from rules.errors import RulesError
 
@@ -78,6 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(given)
     try:
         check_arguments(given)
+        check_json(args)
         status = args.func(args)
     except RulesError as err:
         print(err.translate(args.lang), file=sys.stderr)

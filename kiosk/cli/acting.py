@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from rules.events import Record
     from rules.state import Tournament
 
-__all__ = ["CardWords", "run", "station", "tournament_player"]
+__all__ = ["CardWords", "NameWords", "run", "station", "tournament_player"]
 
 
 class CardWords(argparse.Action):
@@ -38,6 +38,21 @@ class CardWords(argparse.Action):
                  values: object, option_string: str | None = None) -> None:
         words = values if isinstance(values, list) else [values]
         setattr(namespace, self.dest, " ".join(str(w) for w in words))
+
+
+class NameWords(CardWords):
+    """A player's name typed without quotes (``pubpoker bust Jonas Gahr``): its words
+    joined by one space, as the one name they make (issue 44). Only for a command
+    whose other arguments are options, so no other reading of the words makes sense."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        if values is None or values == [] or values == "":
+            setattr(namespace, self.dest, None)  # ``checkin --card ...``: no name typed
+        else:
+            super().__call__(parser, namespace, values, option_string)
+        # How many words were typed: "Ada Bo" in quotes is one name, Ada Bo maybe two.
+        setattr(namespace, f"{self.dest}_words", len(values) if isinstance(values, list) else 1)
 
 
 @contextmanager

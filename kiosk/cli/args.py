@@ -39,8 +39,10 @@ from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES, shorten
 __all__ = [
     "GLOBAL_OPTIONS",
     "CliParser",
+    "NoJsonForm",
     "NotText",
     "check_arguments",
+    "check_json",
     "command_of",
     "cut_values",
     "language_of",
@@ -63,6 +65,37 @@ class NotText(RulesError, ValueError):
         "da": "»{arg}« er ikke tekst i UTF-8 (byte {byte}); skriv det igen",
         "en": "“{arg}” is not UTF-8 text (byte {byte}); type it again",
     }
+
+
+class NoJsonForm(RulesError, ValueError):
+    messages = {
+        "nn": ("«{command}» har inga JSON-form, så --json er avvist og ingenting er gjort; "
+               "--json verkar med «pubpoker tournament show», «pubpoker tournament list», "
+               "«pubpoker players list», «pubpoker standings», «pubpoker results show» og "
+               "«pubpoker doctor»"),
+        "nb": ("«{command}» har ingen JSON-form, så --json er avvist og ingenting er gjort; "
+               "--json virker med «pubpoker tournament show», «pubpoker tournament list», "
+               "«pubpoker players list», «pubpoker standings», «pubpoker results show» og "
+               "«pubpoker doctor»"),
+        "da": ("«{command}» har ingen JSON-form, så --json er afvist, og intet er gjort; "
+               "--json virker med «pubpoker tournament show», «pubpoker tournament list», "
+               "«pubpoker players list», «pubpoker standings», «pubpoker results show» og "
+               "«pubpoker doctor»"),
+        "en": ("'{command}' has no JSON form, so --json is refused and nothing was done; "
+               "--json works with 'pubpoker tournament show', 'pubpoker tournament list', "
+               "'pubpoker players list', 'pubpoker standings', 'pubpoker results show' and "
+               "'pubpoker doctor'"),
+    }
+
+
+def check_json(args: argparse.Namespace) -> None:
+    """Refuse ``--json`` on a command without a JSON form (issue 44: it was ignored).
+
+    A command has one when its parser declares ``--json`` itself
+    (:meth:`CliParser.add_argument`), which marks the namespace it parses.
+    """
+    if getattr(args, "json", False) and not getattr(args, "json_form", False):
+        raise NoJsonForm(command=getattr(args, "command_path", "pubpoker"))
 
 
 def check_arguments(argv: Sequence[str]) -> None:
@@ -257,6 +290,9 @@ class CliParser(argparse.ArgumentParser):
                               help=text["--help"])
         if stub:
             return
+        if not top:
+            # The command the namespace ends up naming is the deepest parser's.
+            self.set_defaults(command_path=self.prog)
         # The top parser's defaults stand unless an option is given after the command.
         default: Callable[[object], object] = (lambda value: value) if top else (
             lambda value: argparse.SUPPRESS)
@@ -273,6 +309,8 @@ class CliParser(argparse.ArgumentParser):
         """As argparse's; a global option declared again only shows in the help."""
         for flag in name_or_flags:
             if flag in GLOBAL_OPTIONS and flag in self._option_string_actions:
+                if flag == "--json":
+                    self.set_defaults(json_form=True)  # this command has a JSON form
                 action = self._option_string_actions[flag]
                 action.help = words(CliParser.language)[flag]
                 return action

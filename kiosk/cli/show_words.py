@@ -30,7 +30,7 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
            "no_moves": "Ingen flyttingar ventar", "moves_waiting": "{moves} ventar",
            "move": "Flytt", "table": "Bord {n}", "results": "Resultat",
            "none": "Ingen turneringar enno", "season": "Sesong {season}",
-           "still_in": "framleis med", "no_results": "Ingen resultat enno"},
+           "still_in": "framleis med", "winner": "Vinnar", "no_results": "Ingen resultat enno"},
     "nb": {"check-in": "innsjekk", "seated": "plassert", "running": "i gang",
            "finished": "ferdig", "closed": "avsluttet", "status": "Fase",
            "entrants": "Påmeldte", "left": "Spillere igjen", "level": "Nivå {n}",
@@ -43,7 +43,7 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
            "no_moves": "Ingen flyttinger venter", "moves_waiting": "{moves} venter",
            "move": "Flytt", "table": "Bord {n}", "results": "Resultater",
            "none": "Ingen turneringer ennå", "season": "Sesong {season}",
-           "still_in": "fortsatt med", "no_results": "Ingen resultater ennå"},
+           "still_in": "fortsatt med", "winner": "Vinner", "no_results": "Ingen resultater ennå"},
     "da": {"check-in": "indtjekning", "seated": "placeret", "running": "i gang",
            "finished": "færdig", "closed": "afsluttet", "status": "Fase",
            "entrants": "Tilmeldte", "left": "Spillere tilbage", "level": "Niveau {n}",
@@ -56,7 +56,7 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
            "no_moves": "Ingen flytninger venter", "moves_waiting": "{moves} venter",
            "move": "Flyt", "table": "Bord {n}", "results": "Resultater",
            "none": "Ingen turneringer endnu", "season": "Sæson {season}",
-           "still_in": "stadig med", "no_results": "Ingen resultater endnu"},
+           "still_in": "stadig med", "winner": "Vinder", "no_results": "Ingen resultater endnu"},
     "en": {"check-in": "check-in", "seated": "seated", "running": "running",
            "finished": "finished", "closed": "closed", "status": "Status",
            "entrants": "Entrants", "left": "Players left", "level": "Level {n}",
@@ -69,7 +69,7 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
            "no_moves": "No moves pending", "moves_waiting": "{moves} pending",
            "move": "Move", "table": "Table {n}", "results": "Results",
            "none": "No tournaments yet", "season": "Season {season}",
-           "still_in": "still in", "no_results": "No results yet"},
+           "still_in": "still in", "winner": "Winner", "no_results": "No results yet"},
 }
 
 
@@ -139,6 +139,8 @@ def show_lines(doc: Mapping[str, Any], lang: str) -> list[str]:
     """``tournament show``: status, counts, clock, hand for hand, moves, tables, results."""
     w = words(lang)
     clock = doc["clock"]
+    if doc["status"] in ("finished", "closed"):
+        return _result_lines(doc, lang)
     lines = [doc["name"], f"  {w['status']}: {status_word(doc['status'], lang)}",
              f"  {w['entrants']}: {format_int(doc['entrants'], lang)}   "
              f"{w['left']}: {format_int(doc['players_left'], lang)}   "
@@ -166,6 +168,19 @@ def show_lines(doc: Mapping[str, Any], lang: str) -> list[str]:
         lines.append(f"  {w['results']}:")
         lines.extend(f"    {format_place(r['place'], lang):>10}  {r['name']}"
                      for r in doc["results"][:20])
+    return lines
+
+
+def _result_lines(doc: Mapping[str, Any], lang: str) -> list[str]:
+    """A finished (or closed) night: its result, not a clock that has nothing left to time."""
+    w = words(lang)
+    results = doc["results"]
+    lines = [doc["name"], f"  {w['status']}: {status_word(doc['status'], lang)}",
+             f"  {w['entrants']}: {format_int(doc['entrants'], lang)}"]
+    lines.extend(f"  {w['winner']}: {r['name']}" for r in results if r["place"] == 1)
+    if results:
+        lines.append(f"  {w['results']}:")
+        lines.extend(f"    {format_place(r['place'], lang):>10}  {r['name']}" for r in results)
     return lines
 
 

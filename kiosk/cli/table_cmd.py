@@ -124,9 +124,10 @@ def _target(value: str) -> tuple[int, int | None]:
 
 def _move(args: argparse.Namespace) -> int:
     words: Sequence[str] = args.words
-    if args.to is None and len(words) == 2 and words[0] == "confirm":
-        return _confirm(args, words[1])
-    if args.to is None or len(words) != 1:
+    # A name typed without quotes (move Per Olsen --to 2) is its words joined.
+    if args.to is None and len(words) >= 2 and words[0] == "confirm":
+        return _confirm(args, " ".join(words[1:]))
+    if args.to is None:
         raise WhoToMove()
     table, seat = _target(args.to)
 
@@ -134,7 +135,7 @@ def _move(args: argparse.Namespace) -> int:
     from rules.commands import MovePlayer
 
     with station(args) as on:
-        player = tournament_player(on.state, words[0])
+        player = tournament_player(on.state, " ".join(words))
         records = run(on, MovePlayer(player, table, seat, seated=args.now))
         _report(args.lang, on.state, records, before=None)
     return 0
@@ -145,13 +146,25 @@ def _confirm(args: argparse.Namespace, name: str) -> int:
     from rules.commands import ConfirmMove
 
     with station(args) as on:
-        player = tournament_player(on.state, name)
+        player = _moving_player(on.state, name) or tournament_player(on.state, name)
         run(on, ConfirmMove(player))
         entry = on.state.players[player]
         assert entry.seat is not None
         print(WORDS[args.lang]["moved"].format(name=entry.name, table=entry.seat.table,
                                                seat=entry.seat.seat))
     return 0
+
+
+def _moving_player(state: Tournament, typed: str) -> str | None:
+    """The one player with a move waiting whom ``typed`` names ("Per" when only Per
+    Olsen is moving, though Per Hansen plays too); None if no moving player fits,
+    and the whole field is asked (which refuses as it says)."""
+    from rules.names import AmbiguousPlayer, pick_by_name
+
+    if typed in state.moves:
+        return typed
+    return pick_by_name(typed, [(p, state.players[p].name) for p in state.moves],
+                        ambiguous=AmbiguousPlayer)
 
 
 def _break(args: argparse.Namespace) -> int:

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from kiosk.cli import report
-from kiosk.cli.acting import CardWords
+from kiosk.cli.acting import CardWords, NameWords
 from kiosk.cli.bounds import CLOCK_ADJUST_MAX, check_number
 from kiosk.cli.help_words import help_text
 from kiosk.station import Station
@@ -37,6 +37,10 @@ from rules.structure import PRESETS
 
 WORDS: Mapping[str, Mapping[str, str]] = {
     "nn": {"created": "Oppretta: {name}", "none": "Inga turnering er i gang",
+           "won": "{name} har vunne turneringa",
+           "added": "La til {added} av {asked}: {period} har no heile lengda si ({length})",
+           "taken": "Tok {taken} av {asked}: det var resten av {period}",
+           "level_n": "nivå {n}", "the_break": "pausen",
            "seated": "{name} → bord {table}, sete {seat}", "in": "{name} er sjekka inn",
            "drawn": "Bordplasseringa er trekt: {tables}", "out": "{name}: {place}",
            "moved": "{name} sit no ved bord {table}, sete {seat}", "done": "OK",
@@ -44,6 +48,10 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "reopened": ("Turneringa er opna att og kan endrast; eksportfilene er fjerna "
                         "til ho vert avslutta att med «pubpoker tournament close»")},
     "nb": {"created": "Opprettet: {name}", "none": "Ingen turnering er i gang",
+           "won": "{name} har vunnet turneringen",
+           "added": "La til {added} av {asked}: {period} har nå hele lengden sin ({length})",
+           "taken": "Tok {taken} av {asked}: det var resten av {period}",
+           "level_n": "nivå {n}", "the_break": "pausen",
            "seated": "{name} → bord {table}, sete {seat}", "in": "{name} er sjekket inn",
            "drawn": "Bordplasseringen er trukket: {tables}", "out": "{name}: {place}",
            "moved": "{name} sitter nå ved bord {table}, sete {seat}", "done": "OK",
@@ -51,6 +59,10 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "reopened": ("Turneringen er åpnet igjen og kan endres; eksportfilene er fjernet "
                         "til den avsluttes igjen med «pubpoker tournament close»")},
     "da": {"created": "Oprettet: {name}", "none": "Ingen turnering er i gang",
+           "won": "{name} har vundet turneringen",
+           "added": "Lagde {added} af {asked} til: {period} har nu hele sin længde ({length})",
+           "taken": "Tog {taken} af {asked}: det var resten af {period}",
+           "level_n": "niveau {n}", "the_break": "pausen",
            "seated": "{name} → bord {table}, sæde {seat}", "in": "{name} er tjekket ind",
            "drawn": "Bordplaceringen er trukket: {tables}", "out": "{name}: {place}",
            "moved": "{name} sidder nu ved bord {table}, sæde {seat}", "done": "OK",
@@ -58,6 +70,10 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "reopened": ("Turneringen er åbnet igen og kan ændres; eksportfilerne er fjernet, "
                         "til den afsluttes igen med «pubpoker tournament close»")},
     "en": {"created": "Created: {name}", "none": "No tournament is running",
+           "won": "{name} has won the tournament",
+           "added": "Added {added} of {asked}: {period} is back at its full length ({length})",
+           "taken": "Took {taken} of {asked}: that was the rest of {period}",
+           "level_n": "level {n}", "the_break": "the break",
            "seated": "{name} → table {table}, seat {seat}", "in": "{name} is checked in",
            "drawn": "Seats drawn: {tables}", "out": "{name}: {place}",
            "moved": "{name} now sits at table {table}, seat {seat}", "done": "OK",
@@ -111,12 +127,55 @@ class ReopenNeedsYes(RulesError, ValueError):
     }
 
 
+class LevelAtFullLength(RulesError, ValueError):
+    messages = {
+        "nn": ("Nivå {level} har heile lengda si att ({length}): «pubpoker clock add» gjev berre "
+               "attende tid som har gått; ingenting er lagt til"),
+        "nb": ("Nivå {level} har hele lengden sin igjen ({length}): «pubpoker clock add» gir bare "
+               "tilbake tid som har gått; ingenting er lagt til"),
+        "da": ("Niveau {level} har hele sin længde tilbage ({length}): «pubpoker clock add» "
+               "giver kun tid tilbage, der er gået; intet er lagt til"),
+        "en": ("Level {level} is at its full length ({length}): 'pubpoker clock add' only "
+               "gives back time that has run; nothing was added"),
+    }
+
+
+class BreakAtFullLength(RulesError, ValueError):
+    messages = {
+        "nn": ("Pausen har heile lengda si att ({length}): «pubpoker clock add» gjev berre "
+               "attende tid som har gått; ingenting er lagt til"),
+        "nb": ("Pausen har hele lengden sin igjen ({length}): «pubpoker clock add» gir bare "
+               "tilbake tid som har gått; ingenting er lagt til"),
+        "da": ("Pausen har hele sin længde tilbage ({length}): «pubpoker clock add» "
+               "giver kun tid tilbage, der er gået; intet er lagt til"),
+        "en": ("The break is at its full length ({length}): 'pubpoker clock add' only "
+               "gives back time that has run; nothing was added"),
+    }
+
+
 class NameOrCardNeeded(RulesError, ValueError):
     messages = {
         "nn": "Skriv namnet til spelaren eller --card UID",
         "nb": "Skriv navnet til spilleren eller --card UID",
         "da": "Skriv spillerens navn eller --card UID",
         "en": "Give the player's name or --card UID",
+    }
+
+
+class SeveralNames(RulesError, ValueError):
+    messages = {
+        "nn": ("Ingen spelar heiter «{name}», men «{word}» er eit kjent namn: sjekk inn "
+               "éin spelar om gongen, eller skriv ein ny spelar i hermeteikn: "
+               "«pubpoker checkin \"{name}\"»"),
+        "nb": ("Ingen spiller heter «{name}», men «{word}» er et kjent navn: sjekk inn "
+               "én spiller om gangen, eller skriv en ny spiller i anførselstegn: "
+               "«pubpoker checkin \"{name}\"»"),
+        "da": ("Ingen spiller hedder »{name}«, men »{word}« er et kendt navn: tjek én "
+               "spiller ind ad gangen, eller skriv en ny spiller i anførselstegn: "
+               "«pubpoker checkin \"{name}\"»"),
+        "en": ("No player is called '{name}', but '{word}' is a known name: check in one "
+               "player at a time, or put a new player's name in quotes: "
+               "'pubpoker checkin \"{name}\"'"),
     }
 
 
@@ -279,7 +338,11 @@ def _checkin(args: argparse.Namespace) -> int:
         elif args.name:
             # A walk-in without a card is added to the venue's players here.
             # A name the list knows (in any case, or its unique start) is theirs.
-            player = players.match(args.name) or players.add(args.name)
+            player = players.match(args.name)
+            if player is None:
+                if getattr(args, "name_words", 1) > 1:
+                    _refuse_several(players, args.name)
+                player = players.add(args.name)
         else:
             raise NameOrCardNeeded()
         from rules.commands import CheckIn
@@ -291,6 +354,20 @@ def _checkin(args: argparse.Namespace) -> int:
         else:
             _say(args, "seated", name=player.name, table=seat.table, seat=seat.seat)
     return 0
+
+
+def _refuse_several(players: Any, typed: str) -> None:
+    """Words typed without quotes make one new player's name, unless a word is
+    itself a known player's name: then the TD may have meant several players."""
+    from rules.names import AmbiguousName
+
+    for word in typed.split():
+        try:
+            known = players.match(word)
+        except AmbiguousName:
+            known = True
+        if known:
+            raise SeveralNames(name=typed, word=word)
 
 
 def _seat_draw(args: argparse.Namespace) -> int:
@@ -320,13 +397,51 @@ def _clock(args: argparse.Namespace) -> int:
     if args.action == "add":
         check_number("clock add", args.seconds, -CLOCK_ADJUST_MAX, CLOCK_ADJUST_MAX)
     with _station(args) as station:
-        command = _clock_command(args.action, getattr(args, "seconds", 0.0))
-        _run(station, command)
+        seconds = getattr(args, "seconds", 0.0)
+        said = _clock_add_limit(station, seconds, args.lang) if args.action == "add" else None
+        _run(station, _clock_command(args.action, seconds))
         from kiosk.cli import show_words
 
         clock = report.clock_document(station.state, station.now())
+    if said:
+        print(said)
     print(show_words.clock_line(clock, args.lang))
     return 0
+
+
+#: Less than this is "nothing" to add or take (the clock runs on between reading and acting).
+_NOTHING = 0.5
+
+
+def _clock_add_limit(station: Station, seconds: float, lang: str) -> str | None:
+    """What ``clock add`` cannot do: the rules keep the change inside the current
+    period (:func:`rules.clock.adjust`), so adding never makes a level longer than
+    its length and taking never ends more than it. Nothing to add is refused;
+    a change cut short is done and said (issue 44)."""
+    from rules import clock as clocks
+    from rules.i18n import format_time
+
+    state = station.state
+    if state.config is None or not state.clock.started:
+        return None  # the rules refuse it, in their words
+    reading = clocks.read(state.config.structure, state.clock, station.now())
+    number = reading.level_number
+    w = WORDS[lang]
+    period = w["the_break"] if number is None else w["level_n"].format(n=number)
+    if seconds > 0:
+        added = min(seconds, reading.elapsed_in_period)
+        length = format_time(round(reading.elapsed_in_period + (reading.remaining or 0.0)))
+        if added < _NOTHING:
+            if number is None:
+                raise BreakAtFullLength(length=length)
+            raise LevelAtFullLength(level=number, length=length)
+        if seconds - added >= _NOTHING:
+            return w["added"].format(added=format_time(round(added)), asked=format_time(seconds),
+                                     period=period, length=length)
+    elif seconds < 0 and reading.remaining is not None and -seconds - reading.remaining >= _NOTHING:
+        return w["taken"].format(taken=format_time(round(reading.remaining)),
+                                 asked=format_time(-seconds), period=period)
+    return None
 
 
 def _hand_for_hand(args: argparse.Namespace) -> int:
@@ -348,8 +463,13 @@ def _bust(args: argparse.Namespace) -> int:
         from rules.commands import BustPlayers
 
         _run(station, BustPlayers((player,)))
-        entry = station.state.players[player]
+        state = station.state
+        entry = state.players[player]
         _say(args, "out", name=entry.name, place=format_place(entry.place or 0, args.lang))
+        if state.finished:
+            # The last bust ends the night: its answer names the winner too.
+            for winner in (e for e in state.results() if e.place == 1):
+                _say(args, "won", name=winner.name)
     return 0
 
 
@@ -386,7 +506,8 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
         add_data_dir(parser, lang)
 
     checkin = sub.add_parser("checkin", help=words("checkin"))
-    checkin.add_argument("name", nargs="?", help=words("checkin.name"))
+    checkin.add_argument("name", nargs="*", action=NameWords, default=None,
+                         help=words("checkin.name"))
     checkin.add_argument("--card", nargs="+", action=CardWords, help=words("checkin.card"))
     checkin.set_defaults(func=_checkin)
     seat = sub.add_parser("seat", help=words("seat"))
@@ -407,7 +528,7 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     hfh.add_argument("state", choices=("on", "off"), help=words("hand-for-hand.state"))
     hfh.set_defaults(func=_hand_for_hand)
     bust = sub.add_parser("bust", help=words("bust"))
-    bust.add_argument("name", help=words("player-name"))
+    bust.add_argument("name", nargs="+", action=NameWords, help=words("player-name"))
     bust.set_defaults(func=_bust)
     # ``move`` and ``table break`` are table_cmd.py's, ``undo`` undo_cmd.py's.
     for parser in (checkin, draw, *clock_parsers, add, hfh, bust):
