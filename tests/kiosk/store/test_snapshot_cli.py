@@ -27,8 +27,9 @@ pytestmark = pytest.mark.realproc
 _SCRIPT = Path(sys.executable).with_name("pubpoker")
 PUBPOKER = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "kiosk.cli"]
 
-#: ``prev`` back to level 1 is what left the clock at an int position.
-CLOCK = ["pause", "resume", "next", "prev", "add 60", "pause", "resume", "next", "pause",
+#: ``prev`` back to level 1 is what left the clock at an int position. (``add -60``:
+#: at the top of a level there is nothing to add back, and ``clock add 60`` is refused.)
+CLOCK = ["pause", "resume", "next", "prev", "add -60", "pause", "resume", "next", "pause",
          "prev", "resume"]
 
 
