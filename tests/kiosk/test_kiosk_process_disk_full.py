@@ -90,11 +90,11 @@ def test_the_kiosk_process_draws_on_through_a_full_disk_and_the_td_carries_on(
             _wait_for("the running clock", lambda: _frames(log)[-1][2] == 1)
             fillers.append(fill(data))
             # The first write on the full disk is the reserve's.
-            done = pubpoker("clock", "add", "60", "--data-dir", d)
+            done = pubpoker("clock", "add", "-60", "--data-dir", d)
             assert done.returncode == 0, done.stderr
             fillers.append(fill(data, "filler2"))
             top = _top_rowid(data / "pubpoker.db")
-            done = pubpoker("clock", "add", "60", "--data-dir", d)
+            done = pubpoker("clock", "add", "-60", "--data-dir", d)
             assert done.returncode == 2 and "Traceback" not in done.stderr
             # With the kiosk holding SQLite's -shm the store opens (and warns), then
             # the write is refused.
