@@ -25,6 +25,10 @@ from kiosk.undone import UNDONE_LINE
 from rules.i18n import LANGUAGES, Counted
 from tests.kiosk.cli_run import pubpoker
 
+# Dozens of real `pubpoker` processes in four languages: most of a minute together
+# (the quick tier leaves them to the full run).
+pytestmark = pytest.mark.realproc
+
 
 @pytest.fixture(scope="module")
 def running_night(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -20,6 +20,9 @@ from kiosk.store import open_store
 from kiosk.tonight import follow_tonight
 from rules.i18n import LANGUAGES
 
+# Real `pubpoker` processes on two data dirs, in four languages.
+pytestmark = pytest.mark.realproc
+
 
 def pubpoker(data: Path, *argv: str, lang: str = "en") -> str:
     env = {**os.environ, "PUBPOKER_DATA_DIR": str(data)}
