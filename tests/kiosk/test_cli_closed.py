@@ -21,19 +21,23 @@ from tests.kiosk.cli_run import pubpoker
 # minute together (tests/rules/test_closed.py is the quick tier's N1).
 pytestmark = pytest.mark.realproc
 
-@pytest.fixture(scope="module")
-def closed_night(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Ada wins, Bo Berg 2nd, Cy 3rd; closed (issue 42's night)."""
-    data = tmp_path_factory.mktemp("closed")
+def _three_closed(data: Path, busted: tuple[str, ...], *close: str) -> Path:
+    """Ada, Bo Berg and Cy in, ``busted`` out in that order, then ``tournament close``."""
     pubpoker(data, "tournament", "new")
     for name in ("Ada", "Bo Berg", "Cy"):
         pubpoker(data, "checkin", name)
     pubpoker(data, "seat", "draw")
     pubpoker(data, "clock", "start")
-    pubpoker(data, "bust", "Cy")
-    pubpoker(data, "bust", "Bo Berg")
-    pubpoker(data, "tournament", "close")
+    for name in busted:
+        pubpoker(data, "bust", name)
+    pubpoker(data, "tournament", "close", *close)
     return data
+
+
+@pytest.fixture(scope="module")
+def closed_night(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Ada wins, Bo Berg 2nd, Cy 3rd; closed (issue 42's night)."""
+    return _three_closed(tmp_path_factory.mktemp("closed"), ("Cy", "Bo Berg"))
 
 
 @pytest.fixture()
@@ -109,15 +113,7 @@ def test_N1_reopen_asks_for_yes_and_is_undoable(night: Path, lang: str) -> None:
 @pytest.fixture(scope="module")
 def forced_night(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Cy out, closed early with ``--force``: Ada and Bo Berg have no place yet."""
-    data = tmp_path_factory.mktemp("forced")
-    pubpoker(data, "tournament", "new")
-    for name in ("Ada", "Bo Berg", "Cy"):
-        pubpoker(data, "checkin", name)
-    pubpoker(data, "seat", "draw")
-    pubpoker(data, "clock", "start")
-    pubpoker(data, "bust", "Cy")
-    pubpoker(data, "tournament", "close", "--force")
-    return data
+    return _three_closed(tmp_path_factory.mktemp("forced"), ("Cy",), "--force")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

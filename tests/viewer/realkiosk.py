@@ -54,6 +54,16 @@ def wait_http(url: str, timeout: float = 30.0) -> bytes:
             time.sleep(0.1)
 
 
+def stop(process: subprocess.Popen[str]) -> None:
+    """SIGTERM, and SIGKILL if it has not gone in 30 s."""
+    process.terminate()
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 @contextlib.contextmanager
 def kiosk(data: Path, port: int, *, size: str = "1280x720", extra: Sequence[str] = (),
           env: Mapping[str, str] | None = None) -> Iterator[subprocess.Popen[str]]:
@@ -70,11 +80,6 @@ def kiosk(data: Path, port: int, *, size: str = "1280x720", extra: Sequence[str]
         yield process
         assert process.poll() is None, process.stderr.read() if process.stderr else ""
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
     err = process.stderr.read() if process.stderr else ""
     assert "Traceback" not in err, err

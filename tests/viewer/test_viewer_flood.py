@@ -29,7 +29,7 @@ import pytest
 
 from kiosk.accept_pauses import RESERVE
 from tests.kiosk.store.helpers import ROOT, child_env
-from tests.viewer.realkiosk import free_port, make_night, pubpoker, wait_http
+from tests.viewer.realkiosk import free_port, make_night, pubpoker, stop, wait_http
 
 pytestmark = [pytest.mark.slow, pytest.mark.flood, pytest.mark.timeout(180)]
 
@@ -106,12 +106,7 @@ def test_a_kiosk_whose_page_runs_out_of_descriptors_counts_it_and_goes_on(
     finally:
         for sock in held:
             sock.close()
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
     text = log_path.read_text(errors="replace")
     print(f"\npage out of descriptors: limit {limit} ({descriptors} held), "
           f"{paused}+ pause(s) counted, log {len(text)} bytes")
