@@ -260,6 +260,12 @@ class Tonight:
             folded.close()
         self._folds.clear()
 
+    def __enter__(self) -> Tonight:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
 
 def follow_tonight(app: App, every: float = FOLLOW_EVERY) -> Callable[[], None]:
     """Keep the app's station on tonight's tournament as peers' events arrive.

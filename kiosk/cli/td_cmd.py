@@ -251,11 +251,8 @@ def _list(args: argparse.Namespace) -> int:
     store = open_cli_store(args)
     try:
         current = store.current_tournament()
-        picker = Tonight(store)
-        try:
+        with Tonight(store) as picker:
             tonight_ = picker.pick()
-        finally:
-            picker.close()
         rows = store.tournaments()
         # The stored status is only refreshed when results are recorded (a
         # running night still says "created"), so an open night's is folded.

@@ -164,11 +164,8 @@ def _tonights(store: Store) -> list[str]:
     """Tonight's as the log picks it, then this device's current one."""
     from kiosk.tonight import Tonight
 
-    picker = Tonight(store)
-    try:
+    with Tonight(store) as picker:
         pick = picker.pick()
-    finally:
-        picker.close()
     current = store.current_tournament()
     return [tid for tid in dict.fromkeys((pick, current)) if tid is not None]
 
@@ -279,19 +276,13 @@ def replaced_by(station: Station) -> str | None:
     current = station.tournament_id
     if current is None:
         return None
-    picker = Tonight(station.store)
-    try:
+    with Tonight(station.store) as picker:
         candidates = picker.candidates()
-    finally:
-        picker.close()
     mine = next((c for c in candidates if c.id == current), None)
     if mine is None or mine.auto or mine.chosen is not None:
         return None
-    picker = Tonight(station.store)
-    try:
+    with Tonight(station.store) as picker:
         return pick(picker.candidates(before=mine.created))
-    finally:
-        picker.close()
 
 
 def undo_new(station: Station, lang: str) -> str | None:

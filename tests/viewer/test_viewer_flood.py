@@ -21,7 +21,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +28,7 @@ import pytest
 
 from kiosk.accept_pauses import RESERVE
 from tests.kiosk.store.helpers import ROOT, child_env
+from tests.sync.harness import wait_for
 from tests.viewer.realkiosk import free_port, make_night, pubpoker, stop, wait_http
 
 pytestmark = [pytest.mark.slow, pytest.mark.flood, pytest.mark.timeout(180)]
@@ -42,17 +42,6 @@ def _status(path: Path) -> dict[str, Any]:
         return dict(json.loads(path.read_text()))
     except (OSError, ValueError):
         return {}
-
-
-def _wait(check: Any, timeout: float, what: str) -> Any:
-    end = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
-        time.sleep(0.05)
 
 
 def test_a_kiosk_whose_page_runs_out_of_descriptors_counts_it_and_goes_on(
@@ -72,8 +61,8 @@ def test_a_kiosk_whose_page_runs_out_of_descriptors_counts_it_and_goes_on(
             cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT)
     try:
         wait_http(f"http://127.0.0.1:{port}/night.json")
-        assert _wait(lambda: _status(status).get("ports", {}).get("viewer"), 10,
-                     "the status file") == port
+        assert wait_for(lambda: _status(status).get("ports", {}).get("viewer"), 10,
+                        what="the status file") == port
         descriptors = len(os.listdir(f"/proc/{process.pid}/fd"))
         # A dozen phones' worth above what the listener leaves to the rest of the kiosk.
         limit = descriptors + RESERVE + 12
@@ -85,16 +74,16 @@ def test_a_kiosk_whose_page_runs_out_of_descriptors_counts_it_and_goes_on(
             with contextlib.suppress(OSError):
                 sock.connect(("127.0.0.1", port))
             held.append(sock)
-        paused = _wait(lambda: (_status(status).get("viewer") or {}).get("accept-paused", 0),
-                       15, "the page's listener pauses to be counted")
+        paused = wait_for(lambda: (_status(status).get("viewer") or {}).get("accept-paused", 0),
+                          15, what="the page's listener pauses to be counted")
         # The rest of the kiosk goes on: the TD's command is folded while the page waits.
         # (A kiosk started alone holds the clock paused, as after a power cut.)
         pubpoker(data, "clock", "resume")
-        _wait(lambda: (_status(status).get("clock") or {}).get("running") is True, 15,
-              "the resume from the terminal on the wall, the page out of descriptors")
+        wait_for(lambda: (_status(status).get("clock") or {}).get("running") is True, 15,
+                 what="the resume from the terminal on the wall, the page out of descriptors")
         # What `pubpoker doctor` tells an operator later (the kiosk notes it in the store).
-        noted = _wait(lambda: json.loads(pubpoker(data, "doctor", "--json", check=False).stdout)
-                      ["store"]["listener_pauses"], 15, "the pauses in `pubpoker doctor`")
+        noted = wait_for(lambda: json.loads(pubpoker(data, "doctor", "--json", check=False).stdout)
+                         ["store"]["listener_pauses"], 15, what="the pauses in `pubpoker doctor`")
         assert noted["phones"] >= 1 and noted["peers"] == 0
         for sock in held:
             sock.close()
