@@ -11,12 +11,15 @@ failure.
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import os
 import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -68,15 +71,39 @@ def run(
                           check=False, env=env)
 
 
+@contextmanager
+def building(tarball: Path) -> Iterator[None]:
+    """Hold the lock for building ``tarball``.
+
+    The suite's workers (pytest-xdist) and a second run beside it share the
+    cache: on a cold cache the chroot test and the VM tests want the same
+    debootstrap at once, and two builds of it cost minutes and a mirror's
+    patience for nothing. The second waits here, then finds the tarball made.
+    """
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / f".{tarball.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def base_tarball(arch: str) -> Path:
     """A cached ``debootstrap --variant=minbase`` root as a tarball; skip if unreachable."""
     tarball = CACHE / f"debootstrap-{SUITE}-{arch}-minbase.tar"
     if tarball.exists():
         return tarball
+    with building(tarball):
+        if tarball.exists():
+            return tarball
+        return _debootstrap(arch, tarball)
+
+
+def _debootstrap(arch: str, tarball: Path) -> Path:
     mirror = first_deb_uri()
     if mirror is None:
         pytest.skip("no deb source in /etc/apt to take a mirror from")
-    CACHE.mkdir(parents=True, exist_ok=True)
     work = CACHE / f"debootstrap-{os.getpid()}"
     shutil.rmtree(work, ignore_errors=True)
     try:

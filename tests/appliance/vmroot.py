@@ -32,6 +32,7 @@ from tests.appliance.debroot import (
     CACHE,
     SUITE,
     base_tarball,
+    building,
     extract,
     keep_debs,
     pack,
@@ -69,6 +70,13 @@ def vm_base(arch: str, work: Path) -> Path:
     tarball = CACHE / f"vm-base-{SUITE}-{arch}-{key.hexdigest()[:12]}.tar"
     if tarball.exists():
         return tarball
+    with building(tarball):
+        if tarball.exists():
+            return tarball
+        return _build_base(arch, work, tarball)
+
+
+def _build_base(arch: str, work: Path, tarball: Path) -> Path:
     root = work / "base"
     shutil.rmtree(root, ignore_errors=True)
     try:
