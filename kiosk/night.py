@@ -24,7 +24,9 @@
   standings and ``exports/results-<id>.csv|json`` in the data dir, once.
 - **NEW (long)** starts the next tournament; while one is still running it
   needs a second long press within :data:`NEW_CONFIRM_SECONDS`, after an
-  on-screen warning. The running tournament stays in the store, untouched.
+  on-screen warning. The running tournament stays in the store, untouched,
+  and UNDO (held) on the new, empty one switches back to it (N3), as
+  ``pubpoker undo`` does.
 - **Help**: two buttons held for 3 s show what each configured button does.
 - **Sit & Go's beside the main event** (G1–G3): a busted player taps their card
   at the TD's desk to go on the waiting list; the side panel over the clock
@@ -62,9 +64,11 @@ from rules.commands import (
     ListForSitAndGo,
     StartNextSitAndGo,
 )
+from rules.errors import RulesError
 from rules.events import PlayersBusted, Record, SitAndGoStarted, TournamentClosed
-from rules.i18n import format_time
+from rules.i18n import LANGUAGES, format_time
 from rules.records import RecordMethods, record
+from rules.refusals import NothingToUndo
 from rules.roles import TD_ROLES, Role, parse_roles
 from rules.state import Phase
 
@@ -123,6 +127,11 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
     "joining": {"nn": "Ser etter kveldens turnering …", "nb": "Ser etter kveldens turnering …",
                 "da": "Leder efter aftenens turnering …",
                 "en": "Looking for tonight's tournament…"},
+    # N3: UNDO on a new, empty night the TD held NEW twice for.
+    "new-undone": {"nn": "Den nye turneringa {new}. Kveldens turnering er att {what}",
+                   "nb": "Den nye turneringen {new}. Kveldens turnering er igjen {what}",
+                   "da": "Den nye turnering {new}. Aftenens turnering er igen {what}",
+                   "en": "The new tournament {new}. Tonight's tournament is again {what}"},
     "closed": {"nn": "Resultata er lagra", "nb": "Resultatene er lagret",
                "da": "Resultaterne er gemt", "en": "The results are saved"},
 }
@@ -180,6 +189,7 @@ class Night:
             # The night's own rows in the controls' one table.
             controls.buttons = self.buttons
             controls.route(Action.new, TD, lambda ctl, press: self._new(press), hold=True)
+            controls.route(Action.undo, TD, lambda ctl, press: self._undo_new(), hold=True)
             controls.route(Action.walk_in, TD, lambda ctl, press: self._walk_in())
             controls.route(Action.sit_and_go, TD, lambda ctl, press: self._sit_and_go())
             controls.card_hooks.append(self._card)
@@ -383,6 +393,36 @@ class Night:
             name = self._start_next()
             return [Words("kept", {"name": name, "old": old})]
         return [Words("new-started", {"name": self._start_next()})]
+
+    def _undo_new(self) -> Sequence[Any] | None:
+        """UNDO on a new, empty night NEW made over a running one: back to that one,
+        as ``pubpoker undo`` does (N3). None leaves the press to the usual UNDO."""
+        from kiosk.cli.tonight_switch import choose, describe, replaced_by
+        from kiosk.controls.undo import Undone
+
+        station = self.app.station
+        try:
+            station.newest_action()
+        except NothingToUndo:
+            pass
+        except RulesError:
+            return None  # the usual UNDO says why
+        else:
+            return None
+        replaced = replaced_by(station)
+        if replaced is None or station.state.config is None:
+            return None
+        new = station.state.config.name
+        try:
+            choose(station, replaced)
+        except RulesError as err:
+            return [Say("refused", error=err)]
+        self.prompts.open_prompt = None
+        self.app.loop.settle()  # the night as it stands, not a pop-up per player in it
+        now = station.now()
+        what = {lang: WORDS["new-undone"][lang].format(
+            new=new, what=describe(station.state, now, lang)) for lang in LANGUAGES}
+        return [Undone(params={"what": what})]
 
     def _card(self, read: CardRead) -> Sequence[Any] | None:
         found = self.app.store.players.lookup_card(read.uid)

@@ -170,3 +170,25 @@ def test_N1_a_reopened_night_is_not_closed_again_behind_the_tds_back(make: Make)
     app.time.advance(CLOSE_GRACE + 1)
     again.tick()
     assert not app.station.state.closed and _closes(app) == 1
+
+
+def test_N1_the_walls_buttons_on_a_closed_night_say_why_and_write_nothing(make: Make) -> None:
+    from hardware.inputs import Action, ButtonPressed
+
+    app = make("wall")
+    Night(app, TONIGHT).attach().power_on()
+    _, bo, _ = _to_one_left(app)
+    assert app.station.submit(BustPlayers((bo,))).ok
+    app.loop.step(block=False)
+    assert app.station.state.closed
+    tid = app.station.tournament_id
+    assert tid is not None
+    logged = len(app.store.records(tid))
+    for action in (Action.pause, Action.next_level, Action.undo):
+        app.loop.overlays.popups.clear()
+        app.inputs.put(ButtonPressed(action, long=True, at=0.0))
+        app.loop.step(block=False)
+        shown = app.loop.current_popup()
+        assert shown is not None and shown.kind == "refusal", action
+        assert shown.line == TournamentClosedError().translate("en"), action
+    assert len(app.store.records(tid)) == logged
