@@ -170,6 +170,8 @@ class Night:
         self._closed: set[str] = set()
         #: Monotonic time each tournament was first seen won, for :data:`CLOSE_GRACE`.
         self._won_at: dict[str, float] = {}
+        #: The closed night's log as last checked for its files (tournament, rowid).
+        self._closed_checked: tuple[str, int] | None = None
         self.closing = closing
         self.clock_of_day = clock_of_day
         self.join_wait = join_wait
@@ -317,15 +319,20 @@ class Night:
         """
         station = self.app.station
         tid = station.tournament_id
-        if tid is None or tid in self._closed or not station.state.finished:
-            return
         state = station.state
+        if tid is None:
+            return
         if state.closed:
-            # Closed in the log by the CLI or a peer: this store's results and
-            # files follow it.
-            self._closed.add(tid)
-            if self._status(tid) != "closed":
-                self._try_close(tid)
+            # Closed in the log by the CLI, a peer or an UNDO of a reopen: this
+            # store's results and files follow it. Looked at once per change.
+            seen_log = (tid, station.folded_rowid)
+            if seen_log != self._closed_checked:
+                self._closed_checked = seen_log
+                self._closed.add(tid)
+                if self._status(tid) != "closed":
+                    self._try_close(tid)
+            return
+        if tid in self._closed or not state.finished:
             return
         records = self.app.store.records(tid)
         if any(isinstance(r.event, TournamentClosed) for r in records):

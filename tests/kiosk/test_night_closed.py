@@ -192,3 +192,29 @@ def test_N1_the_walls_buttons_on_a_closed_night_say_why_and_write_nothing(make: 
         assert shown is not None and shown.kind == "refusal", action
         assert shown.line == TournamentClosedError().translate("en"), action
     assert len(app.store.records(tid)) == logged
+
+
+def test_N1_undo_held_on_a_reopened_night_closes_it_again_files_and_all(make: Make) -> None:
+    from hardware.inputs import Action, ButtonPressed
+
+    app = make("wall")
+    Night(app, TONIGHT).attach().power_on()
+    _, bo, _ = _to_one_left(app)
+    assert app.station.submit(BustPlayers((bo,))).ok
+    app.loop.step(block=False)
+    tid = app.station.tournament_id
+    assert tid is not None
+    exports = app.data_dir / "exports"
+    # `pubpoker tournament reopen --yes`, as the CLI does it on this store.
+    assert app.station.submit(ReopenTournament()).ok
+    app.store.reopen_tournament(tid, app.station.state, exports)
+    app.loop.step(block=False)
+    assert app.store.tournament(tid).status == "finished"
+    assert not (exports / f"results-{tid}.csv").exists()
+
+    app.inputs.put(ButtonPressed(Action.undo, long=True, at=0.0))
+    app.loop.step(block=False)
+    app.loop.step(block=False)
+    assert app.station.state.closed and _closes(app) == 1
+    assert app.store.tournament(tid).status == "closed"
+    assert (exports / f"results-{tid}.csv").exists()
