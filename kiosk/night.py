@@ -73,8 +73,7 @@ from rules.roles import TD_ROLES, Role, parse_roles
 from rules.state import Phase
 
 __all__ = ["CLOSE_GRACE", "GUEST_AFTER", "JOIN_PATIENCE", "JOIN_WAIT", "NEW_CONFIRM_SECONDS",
-           "Night",
-           "Prompt", "attach_night", "help_lines"]
+           "Night", "Prompt", "attach_night", "help_lines"]
 
 log = logging.getLogger(__name__)
 
@@ -312,10 +311,10 @@ class Night:
 
         Every TD device runs this, and each sees the winner when the last bust
         reaches it; two closes would leave the second rejected in every fold.
-        So the device that wrote the last bust closes at once and the others
-        only after :data:`CLOSE_GRACE` seconds without its close (a table
-        device's bust, a box switched off). A night closed before and reopened
-        is the TD's to close again: never closed behind their back.
+        So one device closes at once (:meth:`_closes_first`) and the others
+        only after :data:`CLOSE_GRACE` seconds without its close (that box
+        switched off, say). A night closed before and reopened is the TD's to
+        close again: never closed behind their back.
         """
         station = self.app.station
         tid = station.tournament_id
