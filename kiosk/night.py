@@ -18,12 +18,15 @@
   :data:`GUEST_AFTER` seconds (no keyboard attached) the card becomes
   "Guest N", to be named later (``pubpoker players link``). ``n`` opens a
   "Name:" prompt for a walk-in without a card. Escape closes a prompt.
-- **The end**: when a tournament has its winner, the results go into the
-  standings and ``exports/results-<id>.csv|json`` in the data dir, once, and
-  the tournament is closed (as ``pubpoker tournament close`` does).
+- **The end**: when a tournament has its winner, it is closed with a
+  ``TournamentClosed`` in the log, as ``pubpoker tournament close`` does (N1),
+  so the CLI and every peer refuse changes too; the results go into the
+  standings and ``exports/results-<id>.csv|json`` in the data dir, once.
 - **NEW (long)** starts the next tournament; while one is still running it
   needs a second long press within :data:`NEW_CONFIRM_SECONDS`, after an
-  on-screen warning. The running tournament stays in the store, untouched.
+  on-screen warning. The running tournament stays in the store, untouched,
+  and UNDO (held) on the new, empty one switches back to it (N3), as
+  ``pubpoker undo`` does.
 - **Help**: two buttons held for 3 s show what each configured button does.
 - **Sit & Go's beside the main event** (G1–G3): a busted player taps their card
   at the TD's desk to go on the waiting list; the side panel over the clock
@@ -51,21 +54,26 @@ from kiosk.controls.help import help_lines
 from kiosk.controls.prompts import Prompt, Prompts
 from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard
+from kiosk.sync.auth import Seal
 from kiosk.tonight import Tonight, auto_id, tonight
 from rules import clock as clocks
 from rules import sitandgo, sitandgo_start
 from rules.commands import (
     CheckIn,
+    CloseTournament,
     ListForSitAndGo,
     StartNextSitAndGo,
 )
-from rules.events import SitAndGoStarted
-from rules.i18n import format_time
+from rules.errors import RulesError
+from rules.events import PlayersBusted, Record, SitAndGoStarted, TournamentClosed
+from rules.i18n import LANGUAGES, format_time
 from rules.records import RecordMethods, record
+from rules.refusals import NothingToUndo
+from rules.roles import TD_ROLES, Role, parse_roles
 from rules.state import Phase
 
-__all__ = ["GUEST_AFTER", "JOIN_PATIENCE", "JOIN_WAIT", "NEW_CONFIRM_SECONDS", "Night",
-           "Prompt", "attach_night", "help_lines"]
+__all__ = ["CLOSE_GRACE", "GUEST_AFTER", "JOIN_PATIENCE", "JOIN_WAIT", "NEW_CONFIRM_SECONDS",
+           "Night", "Prompt", "attach_night", "help_lines"]
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +94,10 @@ JOIN_WAIT: Final = 10.0
 #: While a linked peer says it runs a tournament this box has not received
 #: yet, the box waits for it up to this long before creating one.
 JOIN_PATIENCE: Final = 60.0
+#: Seconds a TD device that did not write the winning bust waits for the close
+#: of the device that did (it arrives by peer sync within about a second)
+#: before it closes the night itself.
+CLOSE_GRACE: Final = 15.0
 
 WORDS: Final[Mapping[str, Mapping[str, str]]] = {
     "guest": {"nn": "Gjest {n}", "nb": "Gjest {n}", "da": "Gæst {n}", "en": "Guest {n}"},
@@ -114,6 +126,11 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
     "joining": {"nn": "Ser etter kveldens turnering …", "nb": "Ser etter kveldens turnering …",
                 "da": "Leder efter aftenens turnering …",
                 "en": "Looking for tonight's tournament…"},
+    # N3: UNDO on a new, empty night the TD held NEW twice for.
+    "new-undone": {"nn": "Den nye turneringa {new}. Kveldens turnering er att {what}",
+                   "nb": "Den nye turneringen {new}. Kveldens turnering er igjen {what}",
+                   "da": "Den nye turnering {new}. Aftenens turnering er igen {what}",
+                   "en": "The new tournament {new}. Tonight's tournament is again {what}"},
     "closed": {"nn": "Resultata er lagra", "nb": "Resultatene er lagret",
                "da": "Resultaterne er gemt", "en": "The results are saved"},
 }
@@ -150,6 +167,10 @@ class Night:
             on_name=lambda name, card: self._register(name, card) or [])
         self._confirm_until = 0.0
         self._closed: set[str] = set()
+        #: Monotonic time each tournament was first seen won, for :data:`CLOSE_GRACE`.
+        self._won_at: dict[str, float] = {}
+        #: The closed night's log as last checked for its files (tournament, rowid).
+        self._closed_checked: tuple[str, int] | None = None
         self.closing = closing
         self.clock_of_day = clock_of_day
         self.join_wait = join_wait
@@ -169,6 +190,7 @@ class Night:
             # The night's own rows in the controls' one table.
             controls.buttons = self.buttons
             controls.route(Action.new, TD, lambda ctl, press: self._new(press), hold=True)
+            controls.route(Action.undo, TD, lambda ctl, press: self._undo_new(), hold=True)
             controls.route(Action.walk_in, TD, lambda ctl, press: self._walk_in())
             controls.route(Action.sit_and_go, TD, lambda ctl, press: self._sit_and_go())
             controls.card_hooks.append(self._card)
@@ -282,19 +304,79 @@ class Night:
             self.app.loop.drop_popups("prompt")
             if prompt.card is not None and not prompt.typed.strip():
                 self._register(self._guest_name(), prompt.card)
+        self._close_when_won(mono)
+
+    def _close_when_won(self, mono: float) -> None:
+        """A winner: the night closed once, in the log, as ``pubpoker tournament close`` does.
+
+        Every TD device runs this, and each sees the winner when the last bust
+        reaches it; two closes would leave the second rejected in every fold.
+        So one device closes at once (:meth:`_closes_first`) and the others
+        only after :data:`CLOSE_GRACE` seconds without its close (that box
+        switched off, say). A night closed before and reopened is the TD's to
+        close again: never closed behind their back.
+        """
         station = self.app.station
         tid = station.tournament_id
-        if tid is not None and station.state.finished and tid not in self._closed:
+        state = station.state
+        if tid is None:
+            return
+        if state.closed:
+            # Closed in the log by the CLI, a peer or an UNDO of a reopen: this
+            # store's results and files follow it. Looked at once per change.
+            seen_log = (tid, station.folded_rowid)
+            if seen_log != self._closed_checked:
+                self._closed_checked = seen_log
+                self._closed.add(tid)
+                if self._status(tid) != "closed":
+                    self._try_close(tid)
+            return
+        if tid in self._closed or not state.finished:
+            return
+        records = self.app.store.records(tid)
+        if any(isinstance(r.event, TournamentClosed) for r in records):
+            self._closed.add(tid)  # reopened by the TD: theirs to close
+            return
+        seen = self._won_at.setdefault(tid, mono)
+        busts = [r for r in records if isinstance(r.event, PlayersBusted)]
+        if mono - seen >= CLOSE_GRACE or self._closes_first(busts[-1] if busts else None):
             self._closed.add(tid)
-            if self._status(tid) != "closed":
-                try:
-                    self.close(tid)
-                except Exception:  # the wall stays up; `pubpoker tournament close` can redo it
-                    log.exception("closing %s failed", tid)
+            self._try_close(tid)
+
+    def _closes_first(self, bust: Record | None) -> bool:
+        """Whether this device closes the night at once, not after :data:`CLOSE_GRACE`.
+
+        The TD device that wrote the winning bust does (the CLI on this store
+        writes as this device); for a bust from a table device, which never
+        closes, the TD's desk (the console role) does.
+        """
+        if bust is None or bust.device_id == self.app.store.device_id:
+            return True
+        row = self.app.store.log.get(bust.device_id, bust.seq)
+        seal = Seal.stored(row.mac) if row is not None else None
+        if seal is not None and _td_device(seal.role):
+            return False
+        role = self.app.station.role
+        return role is None or Role.CONSOLE in _roles(role)
+
+    def _try_close(self, tid: str) -> None:
+        try:
+            self.close(tid)
+        except Exception:  # the wall stays up; `pubpoker tournament close` can redo it
+            log.exception("closing %s failed", tid)
 
     def close(self, tid: str) -> list[str]:
-        """Results into the standings, exports written, the tournament closed."""
-        written = self.app.store.close_tournament(tid, self.app.station.state,
+        """The tournament closed (N1: a ``TournamentClosed`` in the log, so the CLI and
+        every peer refuse changes too), its results in the standings, exports written.
+
+        Closing a closed night again writes no second event, only its files.
+        """
+        station = self.app.station
+        if tid == station.tournament_id and not station.state.closed:
+            outcome = station.submit(CloseTournament())
+            if not outcome.ok:
+                raise RuntimeError(f"closing {tid} was refused: {outcome.message('en')}")
+        written = self.app.store.close_tournament(tid, station.state,
                                                   self.app.data_dir / "exports")
         files = [str(path) for path in written]
         log.info("closed %s: %s", tid, ", ".join(files))
@@ -317,6 +399,36 @@ class Night:
             name = self._start_next()
             return [Words("kept", {"name": name, "old": old})]
         return [Words("new-started", {"name": self._start_next()})]
+
+    def _undo_new(self) -> Sequence[Any] | None:
+        """UNDO on a new, empty night NEW made over a running one: back to that one,
+        as ``pubpoker undo`` does (N3). None leaves the press to the usual UNDO."""
+        from kiosk.cli.tonight_switch import choose, describe, replaced_by
+        from kiosk.controls.undo import Undone
+
+        station = self.app.station
+        try:
+            station.newest_action()
+        except NothingToUndo:
+            pass
+        except RulesError:
+            return None  # the usual UNDO says why
+        else:
+            return None
+        replaced = replaced_by(station)
+        if replaced is None or station.state.config is None:
+            return None
+        new = station.state.config.name
+        try:
+            choose(station, replaced)
+        except RulesError as err:
+            return [Say("refused", error=err)]
+        self.prompts.open_prompt = None
+        self.app.loop.settle()  # the night as it stands, not a pop-up per player in it
+        now = station.now()
+        what = {lang: WORDS["new-undone"][lang].format(
+            new=new, what=describe(station.state, now, lang)) for lang in LANGUAGES}
+        return [Undone(params={"what": what})]
 
     def _card(self, read: CardRead) -> Sequence[Any] | None:
         found = self.app.store.players.lookup_card(read.uid)
@@ -462,6 +574,17 @@ class Night:
         outcome = self.app.station.submit(CheckIn(player.id, player.name, player.cards))
         if not outcome.ok:
             loop.popup(player.name, outcome.message, kind="refusal", seconds=3.0)
+
+
+def _roles(text: str) -> frozenset[Role]:
+    try:
+        return parse_roles(text)
+    except ValueError:  # an unknown role is no TD device
+        return frozenset()
+
+
+def _td_device(role: str) -> bool:
+    return bool(_roles(role) & TD_ROLES)
 
 
 def attach_night(app: App, config: Any, **kwargs: Any) -> Night:

@@ -31,6 +31,8 @@ __all__ = [
     "NightRunning",
     "NotTonightsToChoose",
     "UnknownTournamentNear",
+    "choose",
+    "describe",
     "left_behind",
     "refuse_replacing",
     "replaced_by",
@@ -245,7 +247,8 @@ def choose(station: Station, tid: str) -> None:
         raise outcome.refusal
 
 
-def _describe(state: Tournament, now: float, lang: str) -> str:
+def describe(state: Tournament, now: float, lang: str) -> str:
+    """The night as a TD would name it: its summary once it has players or a clock."""
     assert state.config is not None
     if state.clock.started or state.entrants:
         return _summary(state, now, lang)
@@ -257,7 +260,7 @@ def switch(args: argparse.Namespace) -> int:
 
     with opened(args) as station:
         choose(station, _find(station.store, args.tournament))
-        what = _describe(station.state, station.now(), args.lang)
+        what = describe(station.state, station.now(), args.lang)
     print((WORDS.get(args.lang) or WORDS["en"])["switched"].format(what=what))
     return 0
 
@@ -292,5 +295,5 @@ def undo_new(station: Station, lang: str) -> str | None:
         return None
     new = station.state.config.name if station.state.config is not None else ""
     choose(station, replaced)
-    what = _describe(station.state, station.now(), lang)
+    what = describe(station.state, station.now(), lang)
     return (WORDS.get(lang) or WORDS["en"])["undone"].format(new=new, what=what)

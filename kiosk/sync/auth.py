@@ -94,6 +94,23 @@ class Seal(RecordMethods):
         table = "" if self.table is None else str(self.table)
         return f"{SEAL_VERSION}:{self.role}:{table}:{self.mac}"
 
+    @classmethod
+    def stored(cls, text: str) -> Seal | None:
+        """What a stored row's seal says, its MAC not checked again (it was at
+        receipt); None for a row without one (this device's own, unsealed).
+
+        >>> Seal.stored("1:table:3:ab"), Seal.stored("")
+        (Seal(role='table', table=3, mac='ab'), None)
+        """
+        parts = text.split(":")
+        if len(parts) != 4 or parts[0] != SEAL_VERSION:
+            return None
+        try:
+            table = int(parts[2]) if parts[2] else None
+        except ValueError:
+            return None
+        return cls(parts[1], table, parts[3])
+
 
 def _event_mac(key: bytes, device_id: str, seq: int, lamport: int, tournament_id: str,
                role: str, table: int | None, payload: str) -> str:

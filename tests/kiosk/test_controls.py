@@ -223,3 +223,30 @@ def test_a_moved_player_taps_in_at_the_new_table(station: Station) -> None:
     assert station.state.players[pid].seat == move.target
     assert len(station.state.moves) == pending - 1
     assert ctl.mode is Mode.IDLE
+
+
+@pytest.mark.parametrize("lang", ["nn", "nb", "da", "en"])
+def test_N1_a_closed_night_refuses_every_td_button_with_the_reason(
+        station: Station, lang: str) -> None:
+    from rules.commands import BustPlayers, CloseTournament
+    from rules.refusals import TournamentClosedError
+
+    ctl = Controller(station, frozenset({Role.DISPLAY, Role.CONSOLE}))
+    check_in_all(ctl, 3)
+    ctl.handle(press(Action.start, long=True))
+    ctl.handle(press(Action.start, long=True))
+    ids = sorted(station.state.players)
+    assert station.submit(BustPlayers((ids[0],))).ok
+    assert station.submit(CloseTournament()).ok
+    tid = station.tournament_id
+    assert tid is not None
+    logged = len(station.store.records(tid))
+    for action, long in [(Action.pause, False), (Action.next_level, False),
+                         (Action.prev_level, True), (Action.add_minute, False),
+                         (Action.remove_minute, True), (Action.start, True),
+                         (Action.hand_for_hand, True), (Action.undo, True)]:
+        said = ctl.handle(press(action, long))
+        assert [s.key for s in said] == ["refused"], action
+        assert said[0].translate(lang) == TournamentClosedError().translate(lang), action
+    assert len(station.store.records(tid)) == logged
+    assert station.state.closed and station.state.clock.running

@@ -148,3 +148,33 @@ def test_a_keyboard_wedge_reader_unknown_card_asks_for_the_name_too(make) -> Non
     app.loop.step(block=False)
     bo = app.store.players.find("Bo")
     assert bo is not None and app.station.state.players[bo.id].checked_in
+
+
+def test_N3_undo_held_after_new_held_twice_switches_back_to_the_running_night(make) -> None:  # type: ignore[no-untyped-def]
+    from hardware.inputs import ButtonPressed
+    from kiosk.tonight import Tonight
+
+    app = make("display+console")
+    night = Night(app, TONIGHT, buttons=("new", "undo"), guest_after=0,
+                  today=lambda: dt.date(2026, 12, 4)).attach()
+    night.power_on()
+    old = app.station.tournament_id
+    app.inputs.put(CardRead("0A00000042", "reader", 0.0))
+    app.inputs.put(CardRead("0A00000043", "reader", 0.0))
+    app.loop.step(block=False)
+    assert app.station.state.entrants == 2
+    for _ in range(2):  # asked twice (N3)
+        app.inputs.put(ButtonPressed(Action.new, long=True, at=0.0))
+        app.loop.step(block=False)
+    new = app.station.tournament_id
+    assert new not in (None, old)
+
+    app.inputs.put(ButtonPressed(Action.undo, long=True, at=0.0))
+    app.loop.step(block=False)
+    assert app.station.tournament_id == old and app.station.state.entrants == 2
+    with Tonight(app.store) as picker:
+        assert picker.pick() == old  # in the log: peers switch back too
+    (popup,) = [p for p in app.loop.overlays.popups if p.kind == "say"]
+    assert popup.title == "Undone" and popup.line == (
+        "The new tournament Torsdag 04.12.2026. Tonight's tournament is again "
+        "Torsdag 04.12.2026: 2 players checked in, the clock not started")
