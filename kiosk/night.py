@@ -61,6 +61,7 @@ from rules.commands import (
 )
 from rules.events import SitAndGoStarted
 from rules.i18n import format_time
+from rules.name_match import fold
 from rules.records import RecordMethods, record
 from rules.state import Phase
 
@@ -93,6 +94,10 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
                  "da": "Nyt kort – skriv navnet", "en": "New card – enter a name"},
     "walk-in": {"nn": "Ny spelar – skriv namnet", "nb": "Ny spiller – skriv navnet",
                 "da": "Ny spiller – skriv navnet", "en": "New player – enter a name"},
+    "did-you-mean": {"nn": "Meinte du {names}? Enter ein gong til: ny spelar",
+                     "nb": "Mente du {names}? Enter en gang til: ny spiller",
+                     "da": "Mente du {names}? Enter en gang til: ny spiller",
+                     "en": "Did you mean {names}? Enter again: a new player"},
     "new-confirm": {"nn": "{name} er ikkje ferdig!", "nb": "{name} er ikke ferdig!",
                     "da": "{name} er ikke færdig!", "en": "{name} is not over!"},
     "new-confirm-hint": {"nn": "Hald NY inne ein gong til for ny turnering",
@@ -146,8 +151,11 @@ class Night:
         self.guest_after = guest_after
         self.prompts = Prompts(
             app.loop.monotonic,
-            title=lambda p: Words("new-card" if p.card else "walk-in", {}),
+            title=self._prompt_title,
             on_name=lambda name, card: self._register(name, card) or [])
+        #: The typed name (folded) and card a "Did you mean …?" was asked about:
+        #: Enter on the same name again is the TD's OK to add a new player (N2).
+        self._asked: tuple[str, str | None] | None = None
         self._confirm_until = 0.0
         self._closed: set[str] = set()
         self.closing = closing
@@ -281,7 +289,7 @@ class Night:
         if prompt is not None:
             self.app.loop.drop_popups("prompt")
             if prompt.card is not None and not prompt.typed.strip():
-                self._register(self._guest_name(), prompt.card)
+                self._register(self._guest_name(), prompt.card, ask=False)
         station = self.app.station
         tid = station.tournament_id
         if tid is not None and station.state.finished and tid not in self._closed:
@@ -335,8 +343,9 @@ class Night:
         if self.prompt is not None and self.prompt.card == read.uid:
             return []  # the same card again while its name is typed
         if self.guest_after <= 0:
-            self._register(self._guest_name(), read.uid)
+            self._register(self._guest_name(), read.uid, ask=False)
             return []
+        self._asked = None
         return self.prompts.open(read.uid, self.guest_after)
 
     @property
@@ -348,6 +357,7 @@ class Night:
         """``n``: a "Name:" prompt for a player without a card."""
         if self.app.station.state.config is None:
             return []
+        self._asked = None
         return self.prompts.open(None, WALK_IN_SECONDS)
 
     def _sit_and_go(self) -> Sequence[Any]:
@@ -444,24 +454,45 @@ class Night:
             n += 1
         return template.format(n=n)
 
-    def _register(self, name: str, card: str | None) -> None:
-        """A player for a typed name (with the card, if any), checked in at once."""
+    def _prompt_title(self, prompt: Prompt) -> Words:
+        if prompt.near:
+            return Words("did-you-mean", {"names": ", ".join(prompt.near)})
+        return Words("new-card" if prompt.card else "walk-in", {})
+
+    def _register(self, name: str, card: str | None, *, ask: bool = True
+                  ) -> Sequence[Any] | None:
+        """A player for a typed name (with the card, if any), checked in at once.
+
+        The same name in any case or accents is the known player (N2). A name
+        near a known one opens the prompt again, asking "Did you mean …?": Enter
+        on it unchanged adds the new player, an edit to the known name checks
+        them in. A guest's name (``ask=False``) is the box's own, never asked.
+        """
         players = self.app.store.players
         loop = self.app.loop
         try:
-            player = players.find(name)
-            if player is None:
+            match = players.checkin_match(name)
+            if match.exact is not None:
+                player = players.get(match.exact)
+                if card:
+                    player = players.link_card(player.id, card)
+            elif ask and match.near and self._asked != (fold(name), card):
+                self._asked = (fold(name), card)
+                seconds = WALK_IN_SECONDS if card is None else self.guest_after
+                return self.prompts.open(card, seconds, typed=name,
+                                         near=tuple(known for _, known in match.near))
+            else:
                 player = players.add(name, card=card)
-            elif card:
-                player = players.link_card(player.id, card)
         except Exception as err:  # a taken card or name: say so, change nothing
             translate = getattr(err, "translate", None)
             loop.popup(name, translate if callable(translate) else str(err), kind="refusal",
                        seconds=3.0)
-            return
+            return None
+        self._asked = None
         outcome = self.app.station.submit(CheckIn(player.id, player.name, player.cards))
         if not outcome.ok:
             loop.popup(player.name, outcome.message, kind="refusal", seconds=3.0)
+        return None
 
 
 def attach_night(app: App, config: Any, **kwargs: Any) -> Night:
