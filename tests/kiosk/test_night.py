@@ -181,7 +181,7 @@ def test_N2_a_name_typed_at_the_desk_near_a_known_one_asks_before_a_new_player(m
     assert night.prompt is not None and night.prompt.near == ("Per Hansen",)
     shown = app.loop.current_popup()
     assert shown is not None and str(shown.title) == (
-        "Did you mean Per Hansen? Enter again: a new player")
+        "Did you mean Per Hansen? The same name again: a new player")
     assert players.find("Per Hanssen") is None and checked_in() == []
     _type(app, "")
     assert players.find("Per Hanssen") is not None and checked_in() == ["Per Hanssen"]
