@@ -67,6 +67,7 @@ from rules.commands import (
 from rules.errors import RulesError
 from rules.events import PlayersBusted, Record, SitAndGoStarted, TournamentClosed
 from rules.i18n import LANGUAGES, format_time
+from rules.name_match import fold
 from rules.records import RecordMethods, record
 from rules.refusals import NothingToUndo
 from rules.roles import TD_ROLES, Role, parse_roles
@@ -105,6 +106,11 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
                  "da": "Nyt kort – skriv navnet", "en": "New card – enter a name"},
     "walk-in": {"nn": "Ny spelar – skriv namnet", "nb": "Ny spiller – skriv navnet",
                 "da": "Ny spiller – skriv navnet", "en": "New player – enter a name"},
+    # The key is not named: a TD's keyboard may say Enter, Return or ↵.
+    "did-you-mean": {"nn": "Meinte du {names}? Same namn ein gong til: ny spelar",
+                     "nb": "Mente du {names}? Samme navn en gang til: ny spiller",
+                     "da": "Mente du {names}? Samme navn en gang til: ny spiller",
+                     "en": "Did you mean {names}? The same name again: a new player"},
     "new-confirm": {"nn": "{name} er ikkje ferdig!", "nb": "{name} er ikke ferdig!",
                     "da": "{name} er ikke færdig!", "en": "{name} is not over!"},
     "new-confirm-hint": {"nn": "Hald NY inne ein gong til for ny turnering",
@@ -163,8 +169,11 @@ class Night:
         self.guest_after = guest_after
         self.prompts = Prompts(
             app.loop.monotonic,
-            title=lambda p: Words("new-card" if p.card else "walk-in", {}),
+            title=self._prompt_title,
             on_name=lambda name, card: self._register(name, card) or [])
+        #: The typed name (folded) and card a "Did you mean …?" was asked about:
+        #: Enter on the same name again is the TD's OK to add a new player (N2).
+        self._asked: tuple[str, str | None] | None = None
         self._confirm_until = 0.0
         self._closed: set[str] = set()
         #: Monotonic time each tournament was first seen won, for :data:`CLOSE_GRACE`.
@@ -303,7 +312,7 @@ class Night:
         if prompt is not None:
             self.app.loop.drop_popups("prompt")
             if prompt.card is not None and not prompt.typed.strip():
-                self._register(self._guest_name(), prompt.card)
+                self._register(self._guest_name(), prompt.card, ask=False)
         self._close_when_won(mono)
 
     def _close_when_won(self, mono: float) -> None:
@@ -447,8 +456,9 @@ class Night:
         if self.prompt is not None and self.prompt.card == read.uid:
             return []  # the same card again while its name is typed
         if self.guest_after <= 0:
-            self._register(self._guest_name(), read.uid)
+            self._register(self._guest_name(), read.uid, ask=False)
             return []
+        self._asked = None
         return self.prompts.open(read.uid, self.guest_after)
 
     @property
@@ -460,6 +470,7 @@ class Night:
         """``n``: a "Name:" prompt for a player without a card."""
         if self.app.station.state.config is None:
             return []
+        self._asked = None
         return self.prompts.open(None, WALK_IN_SECONDS)
 
     def _sit_and_go(self) -> Sequence[Any]:
@@ -556,24 +567,45 @@ class Night:
             n += 1
         return template.format(n=n)
 
-    def _register(self, name: str, card: str | None) -> None:
-        """A player for a typed name (with the card, if any), checked in at once."""
+    def _prompt_title(self, prompt: Prompt) -> Words:
+        if prompt.near:
+            return Words("did-you-mean", {"names": ", ".join(prompt.near)})
+        return Words("new-card" if prompt.card else "walk-in", {})
+
+    def _register(self, name: str, card: str | None, *, ask: bool = True
+                  ) -> Sequence[Any] | None:
+        """A player for a typed name (with the card, if any), checked in at once.
+
+        The same name in any case or accents is the known player (N2). A name
+        near a known one opens the prompt again, asking "Did you mean …?": Enter
+        on it unchanged adds the new player, an edit to the known name checks
+        them in. A guest's name (``ask=False``) is the box's own, never asked.
+        """
         players = self.app.store.players
         loop = self.app.loop
         try:
-            player = players.find(name)
-            if player is None:
+            match = players.checkin_match(name)
+            if match.exact is not None:
+                player = players.get(match.exact)
+                if card:
+                    player = players.link_card(player.id, card)
+            elif ask and match.near and self._asked != (fold(name), card):
+                self._asked = (fold(name), card)
+                seconds = WALK_IN_SECONDS if card is None else self.guest_after
+                return self.prompts.open(card, seconds, typed=name,
+                                         near=tuple(known for _, known in match.near))
+            else:
                 player = players.add(name, card=card)
-            elif card:
-                player = players.link_card(player.id, card)
         except Exception as err:  # a taken card or name: say so, change nothing
             translate = getattr(err, "translate", None)
             loop.popup(name, translate if callable(translate) else str(err), kind="refusal",
                        seconds=3.0)
-            return
+            return None
+        self._asked = None
         outcome = self.app.station.submit(CheckIn(player.id, player.name, player.cards))
         if not outcome.ok:
             loop.popup(player.name, outcome.message, kind="refusal", seconds=3.0)
+        return None
 
 
 def _roles(text: str) -> frozenset[Role]:

@@ -76,8 +76,8 @@ AS_RUN = {
 #: A night played to its end in the current data dir: Kari wins, Ola is second.
 FREDAGSPOKER = (
     'pubpoker tournament new --name "Fredagspoker {date}"',
-    'pubpoker checkin "Kari Nordmann"',
-    'pubpoker checkin "Ola Nordmann"',
+    'pubpoker checkin --new "Kari Nordmann"',
+    'pubpoker checkin --new "Ola Nordmann"',
     "pubpoker seat draw",
     "pubpoker clock start",
     'pubpoker bust "Ola Nordmann"',

@@ -494,10 +494,15 @@ HELP: Final[dict[str, dict[str, str]]] = {
         "da": "tjek en spiller ind med navn eller kort",
         "en": "check a player in by name or card"},
     "checkin.name": {
-        "nn": "namnet på spelaren (ein ny spelar vert lagd til)",
-        "nb": "navnet på spilleren (en ny spiller blir lagt til)",
-        "da": "spillerens navn (en ny spiller bliver tilføjet)",
-        "en": "the player's name (a walk-in is added)"},
+        "nn": "namnet på ein kjend spelar (store og små bokstavar tel ikkje)",
+        "nb": "navnet på en kjent spiller (store og små bokstaver teller ikke)",
+        "da": "navnet på en kendt spiller (store og små bogstaver tæller ikke)",
+        "en": "a known player's name (case does not matter)"},
+    "checkin.new": {
+        "nn": "legg til ein ny spelar med dette namnet (N2)",
+        "nb": "legg til en ny spiller med dette navnet (N2)",
+        "da": "tilføj en ny spiller med dette navn (N2)",
+        "en": "add a new player with this name (N2)"},
     "checkin.card": {
         "nn": "UID-en til kortet", "nb": "UID-en til kortet", "da": "kortets UID",
         "en": "the card UID"},

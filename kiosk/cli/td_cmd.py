@@ -33,10 +33,13 @@ if TYPE_CHECKING:
     from rules.commands import Command
 from rules.house import PROFILES
 from rules.i18n import DEFAULT_LANGUAGE, Counted, count, format_place
+from rules.names import AmbiguousName
 from rules.structure import PRESETS
 
 WORDS: Mapping[str, Mapping[str, str]] = {
-    "nn": {"created": "Oppretta: {name}", "none": "Inga turnering er i gang",
+    "nn": {"new-player": "Ny spelar lagd til: {name}",
+           "known-player": "{name} er alt ein kjend spelar; ingen ny spelar er lagd til",
+           "created": "Oppretta: {name}", "none": "Inga turnering er i gang",
            "won": "{name} har vunne turneringa",
            "added": "La til {added} av {asked}: {period} har no heile lengda si ({length})",
            "taken": "Tok {taken} av {asked}: det var resten av {period}",
@@ -47,7 +50,9 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "closed": "Turneringa er avslutta. Resultat: {files}",
            "reopened": ("Turneringa er opna att og kan endrast; eksportfilene er fjerna "
                         "til ho vert avslutta att med «pubpoker tournament close»")},
-    "nb": {"created": "Opprettet: {name}", "none": "Ingen turnering er i gang",
+    "nb": {"new-player": "Ny spiller lagt til: {name}",
+           "known-player": "{name} er allerede en kjent spiller; ingen ny spiller er lagt til",
+           "created": "Opprettet: {name}", "none": "Ingen turnering er i gang",
            "won": "{name} har vunnet turneringen",
            "added": "La til {added} av {asked}: {period} har nå hele lengden sin ({length})",
            "taken": "Tok {taken} av {asked}: det var resten av {period}",
@@ -58,7 +63,9 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "closed": "Turneringen er avsluttet. Resultater: {files}",
            "reopened": ("Turneringen er åpnet igjen og kan endres; eksportfilene er fjernet "
                         "til den avsluttes igjen med «pubpoker tournament close»")},
-    "da": {"created": "Oprettet: {name}", "none": "Ingen turnering er i gang",
+    "da": {"new-player": "Ny spiller tilføjet: {name}",
+           "known-player": "{name} er allerede en kendt spiller; ingen ny spiller er tilføjet",
+           "created": "Oprettet: {name}", "none": "Ingen turnering er i gang",
            "won": "{name} har vundet turneringen",
            "added": "Lagde {added} af {asked} til: {period} har nu hele sin længde ({length})",
            "taken": "Tog {taken} af {asked}: det var resten af {period}",
@@ -69,7 +76,9 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "closed": "Turneringen er afsluttet. Resultater: {files}",
            "reopened": ("Turneringen er åbnet igen og kan ændres; eksportfilerne er fjernet, "
                         "til den afsluttes igen med «pubpoker tournament close»")},
-    "en": {"created": "Created: {name}", "none": "No tournament is running",
+    "en": {"new-player": "New player added: {name}",
+           "known-player": "{name} is already a known player; no new player was added",
+           "created": "Created: {name}", "none": "No tournament is running",
            "won": "{name} has won the tournament",
            "added": "Added {added} of {asked}: {period} is back at its full length ({length})",
            "taken": "Took {taken} of {asked}: that was the rest of {period}",
@@ -165,17 +174,47 @@ class NameOrCardNeeded(RulesError, ValueError):
 class SeveralNames(RulesError, ValueError):
     messages = {
         "nn": ("Ingen spelar heiter «{name}», men «{word}» er eit kjent namn: sjekk inn "
-               "éin spelar om gongen, eller skriv ein ny spelar i hermeteikn: "
-               "«pubpoker checkin \"{name}\"»"),
+               "éin spelar om gongen, eller legg til ein ny spelar med namnet i hermeteikn: "
+               "«pubpoker checkin --new \"{name}\"»"),
         "nb": ("Ingen spiller heter «{name}», men «{word}» er et kjent navn: sjekk inn "
-               "én spiller om gangen, eller skriv en ny spiller i anførselstegn: "
-               "«pubpoker checkin \"{name}\"»"),
+               "én spiller om gangen, eller legg til en ny spiller med navnet i anførselstegn: "
+               "«pubpoker checkin --new \"{name}\"»"),
         "da": ("Ingen spiller hedder »{name}«, men »{word}« er et kendt navn: tjek én "
-               "spiller ind ad gangen, eller skriv en ny spiller i anførselstegn: "
-               "«pubpoker checkin \"{name}\"»"),
+               "spiller ind ad gangen, eller tilføj en ny spiller med navnet i anførselstegn: "
+               "«pubpoker checkin --new \"{name}\"»"),
         "en": ("No player is called '{name}', but '{word}' is a known name: check in one "
-               "player at a time, or put a new player's name in quotes: "
-               "'pubpoker checkin \"{name}\"'"),
+               "player at a time, or add a new player with the name in quotes: "
+               "'pubpoker checkin --new \"{name}\"'"),
+    }
+
+
+class NotAKnownPlayer(RulesError, LookupError):
+    """N2: a name nobody has is not made a player without ``--new``."""
+
+    messages = {
+        "nn": ("«{name}» er ikkje ein kjend spelar. Er det ein ny spelar: "
+               "«pubpoker checkin --new \"{name}\"»"),
+        "nb": ("«{name}» er ikke en kjent spiller. Er det en ny spiller: "
+               "«pubpoker checkin --new \"{name}\"»"),
+        "da": ("«{name}» er ikke en kendt spiller. Er det en ny spiller: "
+               "«pubpoker checkin --new \"{name}\"»"),
+        "en": ("'{name}' is not a known player. If it is a new player: "
+               "'pubpoker checkin --new \"{name}\"'"),
+    }
+
+
+class DidYouMean(AmbiguousName):
+    """N2: a name near a known one ("Per Hanssen") asks before a second record is made."""
+
+    messages = {
+        "nn": ("«{name}» er ikkje ein kjend spelar. Meinte du {names}? Er det ein ny "
+               "spelar: «pubpoker checkin --new \"{name}\"»"),
+        "nb": ("«{name}» er ikke en kjent spiller. Mente du {names}? Er det en ny "
+               "spiller: «pubpoker checkin --new \"{name}\"»"),
+        "da": ("«{name}» er ikke en kendt spiller. Mente du {names}? Er det en ny "
+               "spiller: «pubpoker checkin --new \"{name}\"»"),
+        "en": ("'{name}' is not a known player. Did you mean {names}? If it is a new "
+               "player: 'pubpoker checkin --new \"{name}\"'"),
     }
 
 
@@ -325,6 +364,7 @@ def _reopen(args: argparse.Namespace) -> int:
 def _checkin(args: argparse.Namespace) -> int:
     with _station(args) as station:
         players = station.store.players
+        said: str | None = None
         if args.card:
             found = players.lookup_card(args.card)
             if isinstance(found, RefusedCard):
@@ -333,18 +373,14 @@ def _checkin(args: argparse.Namespace) -> int:
                 raise CardNotKnown(uid=args.card.strip())
             player = found.player
         elif args.name:
-            # A walk-in without a card is added to the venue's players here.
-            # A name the list knows (in any case, or its unique start) is theirs.
-            player = players.match(args.name)
-            if player is None:
-                if getattr(args, "name_words", 1) > 1:
-                    _refuse_several(players, args.name)
-                player = players.add(args.name)
+            player, said = _known_or_new(args, players)
         else:
             raise NameOrCardNeeded()
         from rules.commands import CheckIn
 
         _run(station, CheckIn(player.id, player.name, player.cards))
+        if said is not None:
+            _say(args, said, name=player.name)
         seat = station.state.players[player.id].seat
         if seat is None:
             _say(args, "in", name=player.name)
@@ -353,17 +389,31 @@ def _checkin(args: argparse.Namespace) -> int:
     return 0
 
 
+def _known_or_new(args: argparse.Namespace, players: Any) -> tuple[Any, str | None]:
+    """The player a typed name is (N2), and what to say of them once checked in:
+    the same name in any case, spacing or accents, or an id. A new player only
+    with ``--new``; otherwise a name near a known one asks "Did you mean …?"
+    and any other is refused."""
+    typed = " ".join(str(args.name).split())
+    match = players.checkin_match(typed)
+    if match.exact is not None:
+        # --new with a known name: a second record of one person is what N2
+        # forbids, so it is that player, and the answer says no one was added.
+        return players.get(match.exact), "known-player" if args.new else None
+    if args.new:
+        return players.add(typed), "new-player"
+    if getattr(args, "name_words", 1) > 1:
+        _refuse_several(players, typed)
+    if match.near:
+        raise DidYouMean(name=typed, names=tuple(name for _, name in match.near))
+    raise NotAKnownPlayer(name=typed)
+
+
 def _refuse_several(players: Any, typed: str) -> None:
     """Words typed without quotes make one new player's name, unless a word is
     itself a known player's name: then the TD may have meant several players."""
-    from rules.names import AmbiguousName
-
     for word in typed.split():
-        try:
-            known = players.match(word)
-        except AmbiguousName:
-            known = True
-        if known:
+        if players.checkin_match(word).exact is not None:
             raise SeveralNames(name=typed, word=word)
 
 
@@ -506,6 +556,7 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     checkin.add_argument("name", nargs="*", action=NameWords, default=None,
                          help=words("checkin.name"))
     checkin.add_argument("--card", nargs="+", action=CardWords, help=words("checkin.card"))
+    checkin.add_argument("--new", action="store_true", help=words("checkin.new"))
     checkin.set_defaults(func=_checkin)
     seat = sub.add_parser("seat", help=words("seat"))
     seat_actions = seat.add_subparsers(dest="action", required=True, metavar="ACTION")

@@ -29,11 +29,13 @@ MAX_NAME: Final = PLAYER_NAME_MAX
 
 @dataclass
 class Prompt:
-    """A name being typed: for an unknown card (``card``) or a walk-in (None)."""
+    """A name being typed: for an unknown card (``card``) or a walk-in (None);
+    ``near`` holds the known names it was asked about (N2: Enter again adds it)."""
 
     card: str | None
     until: float
     typed: str = ""
+    near: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -53,8 +55,9 @@ class Prompts:
         self.on_name = on_name
         self.open_prompt: Prompt | None = None
 
-    def open(self, card: str | None, seconds: float) -> list[Effect]:
-        self.open_prompt = Prompt(card, self.monotonic() + seconds)
+    def open(self, card: str | None, seconds: float, *, typed: str = "",
+             near: tuple[str, ...] = ()) -> list[Effect]:
+        self.open_prompt = Prompt(card, self.monotonic() + seconds, typed, near)
         return self._shown()
 
     def close(self) -> list[Effect]:

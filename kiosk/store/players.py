@@ -31,6 +31,7 @@ from kiosk.store.errors import (
 from kiosk.store.tx import retry_when_full, transaction
 from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE
+from rules.name_match import NameMatch, match_name
 from rules.names import PLAYER_NAME_MAX, AmbiguousPlayer, clean_name, pick_by_name
 from rules.names import name_key as _key
 from rules.records import RecordMethods, record
@@ -207,6 +208,20 @@ class Players:
         named = self.conn.execute("SELECT id, name FROM players ORDER BY name_key").fetchall()
         player_id = pick_by_name(typed, named, ambiguous=AmbiguousPlayer)
         return None if player_id is None else self.get(player_id)
+
+    def checkin_match(self, typed: str) -> NameMatch[str]:
+        """Who a name typed at check-in is (N2): an id, or the name as
+        :func:`rules.name_match.match_name` finds it; else the players it is near.
+        Never a unique start, unlike :meth:`match`: "Ola" is not "Ola Nordmann".
+
+        A name no player could have (too long, a card number) is refused first,
+        in the words :meth:`add` uses, so a refusal never quotes a card back."""
+        typed = _clean_name(typed)
+        found = self.find(typed)
+        if found is not None:
+            return NameMatch(found.id)
+        named = self.conn.execute("SELECT id, name FROM players ORDER BY name_key").fetchall()
+        return match_name(typed, named)
 
     def lookup(self, typed: str) -> Player:
         """:meth:`match`, refusing a name that fits nobody."""

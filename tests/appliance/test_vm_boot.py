@@ -306,7 +306,7 @@ def test_first_boot_clock_watchdog_and_power_cut(night: Night) -> None:
         # The TD's night: a new tournament, check-ins, the draw, START, from the terminal.
         td(vm, "tournament", "new")
         for name in PLAYERS:
-            assert name in td(vm, "checkin", name)
+            assert name in td(vm, "checkin", "--new", name)
             night.acknowledged.append(name)
         assert "Seats drawn" in td(vm, "seat", "draw")
         td(vm, "clock", "start")
@@ -348,7 +348,7 @@ def test_first_boot_clock_watchdog_and_power_cut(night: Night) -> None:
 
         # Writes the TD sees acknowledged, then the power goes.
         for name in LATE:
-            assert name in td(vm, "checkin", name)
+            assert name in td(vm, "checkin", "--new", name)
             night.acknowledged.append(name)
         out = td(vm, "bust", "Ada")
         assert "Ada" in out

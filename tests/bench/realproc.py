@@ -227,7 +227,7 @@ def prepare_tournament(data_dir: Path, *, players: int = 24, tables: int = 3) ->
     data_dir.mkdir(parents=True, exist_ok=True)
     cli(data_dir, "tournament", "new", "--tables", str(tables))
     for n in range(1, players + 1):
-        cli(data_dir, "checkin", f"Player {n:02d}")
+        cli(data_dir, "checkin", "--new", f"Player {n:02d}")
     cli(data_dir, "seat", "draw")
     cli(data_dir, "clock", "start")
     cli(data_dir, "clock", "pause")

@@ -122,7 +122,7 @@ def seeded_store(data: Path) -> list[Path]:
 
     pubpoker("tournament", "new", "--name", "Benk {date}")
     for n in range(1, 13):
-        pubpoker("checkin", f"Player {n}")
+        pubpoker("checkin", "--new", f"Player {n}")
     pubpoker("seat", "draw")
     pubpoker("clock", "start")
     return sorted(p for p in data.iterdir() if p.is_file())

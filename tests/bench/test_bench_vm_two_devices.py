@@ -99,7 +99,7 @@ def test_a_bust_on_the_table_shows_on_the_display(tmp_path: Path) -> None:
 
         td(display, "tournament", "new")
         for name in PLAYERS:
-            td(display, "checkin", name)
+            td(display, "checkin", "--new", name)
         td(display, "seat", "draw")
         td(display, "clock", "start")
         sent = time.monotonic()

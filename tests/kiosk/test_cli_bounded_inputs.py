@@ -50,7 +50,7 @@ def store_rows(data: Path) -> tuple[list[tuple[object, ...]], list[tuple[object,
 def night(tmp_path_factory: pytest.TempPathFactory) -> Path:
     data = tmp_path_factory.mktemp("night")
     for argv in (("tournament", "new", "--name", "Fredag {date}"),
-                 ("checkin", "Kari Nordmann"), ("checkin", "Ola Normann"),
+                 ("checkin", "--new", "Kari Nordmann"), ("checkin", "--new", "Ola Normann"),
                  ("players", "add", "Åse Ødegård")):
         done = pubpoker(data, *argv)
         assert done.returncode == 0, done.stderr

@@ -25,7 +25,7 @@ def _three_closed(data: Path, busted: tuple[str, ...], *close: str) -> Path:
     """Ada, Bo Berg and Cy in, ``busted`` out in that order, then ``tournament close``."""
     pubpoker(data, "tournament", "new")
     for name in ("Ada", "Bo Berg", "Cy"):
-        pubpoker(data, "checkin", name)
+        pubpoker(data, "checkin", "--new", name)
     pubpoker(data, "seat", "draw")
     pubpoker(data, "clock", "start")
     for name in busted:
@@ -69,7 +69,7 @@ def _agree_with_the_log(data: Path) -> str:
 
 
 REFUSED = [("undo",), ("clock", "next"), ("clock", "resume"), ("clock", "pause"),
-           ("hand-for-hand", "on"), ("bust", "Ada"), ("checkin", "Dag"), ("seat", "draw")]
+           ("hand-for-hand", "on"), ("bust", "Ada"), ("checkin", "--new", "Dag"), ("seat", "draw")]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

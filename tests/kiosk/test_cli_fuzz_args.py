@@ -213,8 +213,8 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
                                          '"bonus_per": 0, "bonus_places": 99999999999}')
     (tmp_path / "pubpoker.toml").write_text('[venue]\nkey = "' + "ab" * 32 + '"\n'
                                             '[tournament]\nname = "' + "{" * 5000 + '"\n')
-    for argv in (["tournament", "new", "--name", "Fredag {date}"], ["checkin", "Kari"],
-                 ["checkin", "Ola"], ["checkin", "Per"]):
+    for argv in (["tournament", "new", "--name", "Fredag {date}"], ["checkin", "--new", "Kari"],
+                 ["checkin", "--new", "Ola"], ["checkin", "--new", "Per"]):
         with contextlib.redirect_stdout(io.StringIO()):
             assert main([*argv, "--data-dir", str(tmp_path)]) == 0
     return tmp_path

@@ -52,7 +52,7 @@ def night(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     setup(data, "tournament", "new", "--name", "Fredag")
     setup(data, "players", "add", "Ada", "--card", "0A1B2C3D4E")
     for name in ("Ada", "Bo", "Cy", "Di", "Eli", "Fay", "Gu"):
-        setup(data, "checkin", name)
+        setup(data, "checkin", "--new", name)
     for argv in (("seat", "draw"), ("clock", "start"), ("bust", "Ada"), ("bust", "Bo"),
                  ("hand-for-hand", "on")):
         setup(data, *argv)

@@ -62,8 +62,8 @@ def test_every_output_line_is_in_the_language_asked_for(tmp_path: Path, lang: st
         (2, ["results", "recompute", *data]),
         (2, ["config", "check", str(tmp_path / "missing.toml")]),
         (0, ["players", "import", str(players), *data]),
-        (0, ["checkin", "Kari", *data]),
-        (0, ["checkin", "Ola", *data]),
+        (0, ["checkin", "--new", "Kari", *data]),
+        (0, ["checkin", "--new", "Ola", *data]),
         (0, ["seat", "draw", *data]),
         (0, ["rules", "pots", "--contributions", "1:100,2:300,3:300", "--hands",
              "1:AsAd,2:KcKd,3:QcQd", "--board", "Ah Kh 7c 2d 3s"]),
@@ -87,7 +87,7 @@ def test_tournament_show_and_list_are_in_the_language_asked_for(
         tmp_path: Path, lang: str) -> None:
     """They printed the phase and status as stored: 'Status: running', 'created'."""
     data = ["--data-dir", str(tmp_path)]
-    for argv in (["tournament", "new"], ["checkin", "Kari"], ["checkin", "Ola"],
+    for argv in (["tournament", "new"], ["checkin", "--new", "Kari"], ["checkin", "--new", "Ola"],
                  ["seat", "draw"], ["clock", "start"]):
         assert _run(lang, *argv, *data).returncode == 0
     found = []

@@ -139,7 +139,7 @@ def test_help_and_a_command_leave_sync_and_pygame_unimported(tmp_path: Path) -> 
             "print('HEAVY', heavy, file=sys.stderr)")
     # A store made first: making one runs the migrations, which use sqlite-utils.
     assert pubpoker("tournament", "new", "--data-dir", str(tmp_path)).returncode == 0
-    for argv in (["--help"], ["checkin", "Kari", "--data-dir", str(tmp_path)]):
+    for argv in (["--help"], ["checkin", "--new", "Kari", "--data-dir", str(tmp_path)]):
         done = subprocess.run([sys.executable, "-c", code, *argv], cwd=REPO,
                               capture_output=True, text=True, timeout=60,
                               env={**os.environ, "PYTHONPATH": str(REPO)})

@@ -36,11 +36,11 @@ def _results_csv(text: str) -> dict[str, str]:
 def _night(data: Path) -> None:
     pubpoker(data, "tournament", "new")
     for name in ("Ada", "Bo", "Cy", "Di", "Eli", "Fay", "Gu"):
-        pubpoker(data, "checkin", name)
+        pubpoker(data, "checkin", "--new", name)
     pubpoker(data, "seat", "draw")
     pubpoker(data, "clock", "start")
     assert pubpoker(data, "bust", "Ada").stdout == "Ada: 7. plass\n"
-    pubpoker(data, "checkin", "Late Larsen")
+    pubpoker(data, "checkin", "--new", "Late Larsen")
     assert pubpoker(data, "bust", "Bo").stdout == "Bo: 7. plass\n"
 
 

@@ -46,7 +46,7 @@ def setup(data: Path, *argv: str) -> None:
 def new_night(data: Path, players: int) -> None:
     setup(data, "tournament", "new", "--name", "Fredag")
     for n in range(1, players + 1):
-        setup(data, "checkin", f"Spelar {n:02d}")
+        setup(data, "checkin", "--new", f"Spelar {n:02d}")
 
 
 # --- the clock ------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ def started(tmp_path_factory: pytest.TempPathFactory) -> Path:
     data = tmp_path_factory.mktemp("slips")
     pubpoker(data, "tournament", "new", "--seats", "3", "--tables", "2")
     for name in PLAYERS:
-        pubpoker(data, "checkin", name)
+        pubpoker(data, "checkin", "--new", name)
     pubpoker(data, "seat", "draw")
     pubpoker(data, "clock", "start")
     return data
@@ -60,14 +60,14 @@ def test_an_unquoted_name_is_one_name(night: Path, lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_an_unquoted_walk_in_is_one_new_player(tmp_path: Path, lang: str) -> None:
     pubpoker(tmp_path, "tournament", "new", lang=lang)
-    pubpoker(tmp_path, "checkin", "Ada", lang=lang)
-    out = pubpoker(tmp_path, "checkin", "Kari", "Nordmann", lang=lang).stdout
+    pubpoker(tmp_path, "checkin", "--new", "Ada", lang=lang)
+    out = pubpoker(tmp_path, "checkin", "--new", "Kari", "Nordmann", lang=lang).stdout
     assert "Kari Nordmann" in out
     assert "Kari Nordmann" in pubpoker(tmp_path, "players", "list", lang=lang).stdout
-    # Known words may be two players: refused, with the quoted form to type.
+    # Known words may be two players: refused, with the quoted form to type (N2: --new).
     refused = pubpoker(tmp_path, "checkin", "Ada", "Bo", lang=lang, code=2).stderr
-    assert 'pubpoker checkin "Ada Bo"' in refused
-    assert "Ada Bo" in pubpoker(tmp_path, "checkin", "Ada Bo", lang=lang).stdout
+    assert 'pubpoker checkin --new "Ada Bo"' in refused
+    assert "Ada Bo" in pubpoker(tmp_path, "checkin", "--new", "Ada Bo", lang=lang).stdout
 
 
 # --- clock add past the level's length -------------------------------------------------------
@@ -99,7 +99,7 @@ def test_clock_next_on_the_last_level_names_it_as_the_wall_does(tmp_path: Path,
     """pf-pokerklub: 9 levels and 4 breaks; the wall's last level is level 9, not 13."""
     pubpoker(tmp_path, "tournament", "new", "--preset", "pf-pokerklub")
     for name in ("Ada", "Bo"):
-        pubpoker(tmp_path, "checkin", name)
+        pubpoker(tmp_path, "checkin", "--new", name)
     pubpoker(tmp_path, "seat", "draw")
     pubpoker(tmp_path, "clock", "start")
     for _ in range(12):

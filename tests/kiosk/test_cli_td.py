@@ -25,8 +25,8 @@ def night(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
                        "--preset", "pf-pokerklub")
     assert code == 0 and out.startswith("Created: Fredag ")
     for n in range(1, 13):
-        assert run(capsys, tmp_path, "checkin", f"Player {n}")[1] == \
-            f"Player {n} is checked in\n"
+        assert run(capsys, tmp_path, "checkin", "--new", f"Player {n}")[1] == \
+            f"New player added: Player {n}\nPlayer {n} is checked in\n"
     return tmp_path
 
 
@@ -134,7 +134,7 @@ def test_close_records_results_and_writes_exports(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, tmp_path, "tournament", "new", "--preset", "pf-pokerklub")
     for name in ("Ada", "Bo", "Cy"):
-        run(capsys, tmp_path, "checkin", name)
+        run(capsys, tmp_path, "checkin", "--new", name)
     run(capsys, tmp_path, "seat", "draw")
     run(capsys, tmp_path, "clock", "start")
     run(capsys, tmp_path, "bust", "Cy")

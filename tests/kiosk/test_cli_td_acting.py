@@ -79,7 +79,7 @@ def night(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """Fourteen players drawn at three tables of six (5, 5, 4)."""
     quick(capsys, tmp_path, "tournament", "new", "--name", "Fredagspoker {date}", "--seats", "6")
     for n in range(1, 15):
-        quick(capsys, tmp_path, "checkin", f"Spelar {n}")
+        quick(capsys, tmp_path, "checkin", "--new", f"Spelar {n}")
     quick(capsys, tmp_path, "seat", "draw")
     return tmp_path
 
@@ -112,11 +112,14 @@ def test_a_name_is_found_in_any_case_and_by_its_unique_start(
     assert players_of(tmp_path) == [{"name": "Kari Nordmann", "cards": ["0A1B2C3D4E"]},
                                     {"name": "Karl Olsen", "cards": ["0A0A0A0A0A"]}]
     quick(capsys, tmp_path, "tournament", "new")
-    done = pubpoker(tmp_path, "checkin", "kari n", lang="nn")
+    done = pubpoker(tmp_path, "checkin", "kari nordmann", lang="nn")
     assert (done.returncode, done.stdout) == (0, "Kari Nordmann er sjekka inn\n")
+    # N2: at check-in the start of a name is only asked about, never taken as the player.
+    done = pubpoker(tmp_path, "checkin", "kari n", lang="nn")
+    assert done.returncode == 2 and "Meinte du Kari Nordmann?" in done.stderr
     assert len(players_of(tmp_path)) == 2  # no walk-in called "kari n"
     done = pubpoker(tmp_path, "checkin", "Ka")
-    assert done.returncode == 2 and "could be more than one player" in done.stderr
+    assert done.returncode == 2 and "Did you mean Kari Nordmann, Karl Olsen?" in done.stderr
 
 
 def test_many_that_fit_are_listed_cut_short_and_nothing_changes(night: Path) -> None:
@@ -138,7 +141,7 @@ def test_many_that_fit_are_listed_cut_short_and_nothing_changes(night: Path) -> 
 def test_a_tournament_is_found_by_the_start_of_its_name(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     quick(capsys, tmp_path, "tournament", "new", "--name", "Fredagspoker {date}")
-    quick(capsys, tmp_path, "checkin", "Ada")
+    quick(capsys, tmp_path, "checkin", "--new", "Ada")
     name = state_of(tmp_path).config.name  # type: ignore[union-attr]
     done = pubpoker(tmp_path, "export", "results", "fredag", "--format", "json")
     assert done.returncode == 0, done.stderr
@@ -322,7 +325,7 @@ def test_a_player_with_results_is_not_removed(tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     quick(capsys, tmp_path, "tournament", "new")
     for name in ("Ada", "Bo"):
-        quick(capsys, tmp_path, "checkin", name)
+        quick(capsys, tmp_path, "checkin", "--new", name)
     quick(capsys, tmp_path, "seat", "draw")
     quick(capsys, tmp_path, "bust", "Bo")
     quick(capsys, tmp_path, "tournament", "close")

@@ -36,7 +36,7 @@ def running_night(tmp_path_factory: pytest.TempPathFactory) -> Path:
     data = tmp_path_factory.mktemp("running")
     pubpoker(data, "tournament", "new", "--name", "Fredagspoker")
     for name in ("Ada", "Bo Berg", "Cy", "Per Nilsen"):
-        pubpoker(data, "checkin", name)
+        pubpoker(data, "checkin", "--new", name)
     pubpoker(data, "seat", "draw")
     pubpoker(data, "clock", "start")
     pubpoker(data, "clock", "next")
@@ -98,7 +98,7 @@ def test_N3_new_while_checking_in_asks_too_and_an_empty_or_closed_night_does_not
         tmp_path: Path, lang: str) -> None:
     pubpoker(tmp_path, "tournament", "new", "--name", "Fredagspoker", lang=lang)
     pubpoker(tmp_path, "tournament", "new", "--name", "Fredagspoker", lang=lang)  # nobody in
-    pubpoker(tmp_path, "checkin", "Ada", lang=lang)
+    pubpoker(tmp_path, "checkin", "--new", "Ada", lang=lang)
     done = pubpoker(tmp_path, "tournament", "new", lang=lang, code=2)
     assert done.stderr == NightCheckingIn(
         name="Fredagspoker", players=Counted(1, "player")).translate(lang) + "\n"

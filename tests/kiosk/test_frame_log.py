@@ -44,7 +44,7 @@ def test_a_cli_command_reaches_the_screen_without_waiting_for_the_next_second(
     data, log = tmp_path / "data", tmp_path / "frames.log"
     _cli(data, "tournament", "new")
     for name in ("Ada", "Bo", "Cy"):
-        _cli(data, "checkin", name)
+        _cli(data, "checkin", "--new", name)
     _cli(data, "seat", "draw")
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "PUBPOKER_FRAME_LOG": str(log)}

@@ -68,8 +68,8 @@ def test_the_kiosk_process_draws_on_through_a_full_disk_and_the_td_carries_on(
     log = tmp_path / "frames.log"
     with tmpfs("8m") as data:
         d = str(data)
-        for argv in (("tournament", "new", "--name", "Fredag"), ("checkin", "Ada"),
-                     ("checkin", "Bo"), ("checkin", "Cy"), ("seat", "draw"),
+        for argv in (("tournament", "new", "--name", "Fredag"), ("checkin", "--new", "Ada"),
+                     ("checkin", "--new", "Bo"), ("checkin", "--new", "Cy"), ("seat", "draw"),
                      ("clock", "start")):
             done = pubpoker(*argv, "--data-dir", d)
             assert done.returncode == 0, done.stderr
@@ -167,8 +167,8 @@ def test_a_kiosk_started_on_a_full_disk_shows_the_night_and_writes_again_once_th
         kiosk.dir.mkdir(parents=True)
         kiosk.data.symlink_to(data)
         d = str(data)
-        for argv in (("tournament", "new", "--name", "Fredag"), ("checkin", "Ada"),
-                     ("checkin", "Bo"), ("checkin", "Cy"), ("seat", "draw"),
+        for argv in (("tournament", "new", "--name", "Fredag"), ("checkin", "--new", "Ada"),
+                     ("checkin", "--new", "Bo"), ("checkin", "--new", "Cy"), ("seat", "draw"),
                      ("clock", "start"), ("clock", "pause")):
             done = pubpoker(*argv, "--data-dir", d)
             assert done.returncode == 0, done.stderr

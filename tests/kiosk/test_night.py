@@ -178,3 +178,61 @@ def test_N3_undo_held_after_new_held_twice_switches_back_to_the_running_night(ma
     assert popup.title == "Undone" and popup.line == (
         "The new tournament Torsdag 04.12.2026. Tonight's tournament is again "
         "Torsdag 04.12.2026: 2 players checked in, the clock not started")
+
+
+def _type(app: App, text: str, *, enter: bool = True) -> None:
+    import pygame
+
+    for char in text:
+        key = pygame.key.key_code(char) if char.isalnum() else pygame.K_SPACE
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=char, mod=0))
+    if enter:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN,
+                                             unicode="\r", mod=0))
+    app.loop.step(block=False)
+
+
+def test_N2_a_name_typed_at_the_desk_near_a_known_one_asks_before_a_new_player(make) -> None:  # type: ignore[no-untyped-def]
+    import pygame
+
+    app = make("display+console")
+    night = Night(app, TONIGHT).attach()
+    night.power_on()
+    players = app.store.players
+    for name in ("Per Hansen", "Ola Nordmann"):
+        players.add(name)
+
+    def checked_in() -> list[str]:
+        return sorted(e.name for e in app.station.state.players.values() if e.checked_in)
+
+    # A typo: asked, nothing added; Enter on it again is the OK for a new player.
+    _type(app, "n", enter=False)
+    _type(app, "Per Hanssen")
+    assert night.prompt is not None and night.prompt.near == ("Per Hansen",)
+    shown = app.loop.current_popup()
+    assert shown is not None and str(shown.title) == (
+        "Did you mean Per Hansen? The same name again: a new player")
+    assert players.find("Per Hanssen") is None and checked_in() == []
+    _type(app, "")
+    assert players.find("Per Hanssen") is not None and checked_in() == ["Per Hanssen"]
+
+    # The same name in another case is the known player, asked nothing.
+    _type(app, "n", enter=False)
+    _type(app, "per hansen")
+    assert night.prompt is None and checked_in() == ["Per Hansen", "Per Hanssen"]
+
+    # The walk-in "Ola" is not Ola Nordmann: asked; the TD types the whole name instead.
+    _type(app, "n", enter=False)
+    _type(app, "Ola")
+    assert night.prompt is not None and night.prompt.near == ("Ola Nordmann",)
+    for _ in "Ola":
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE,
+                                             unicode="", mod=0))
+    _type(app, "Ola Nordmann")
+    assert players.find("Ola") is None
+    assert checked_in() == ["Ola Nordmann", "Per Hansen", "Per Hanssen"]
+
+    # A name near nobody: the walk-in key was the OK for a new player.
+    _type(app, "n", enter=False)
+    _type(app, "Eli Dahl")
+    assert players.find("Eli Dahl") is not None and "Eli Dahl" in checked_in()

@@ -112,7 +112,8 @@ def kiosk(tmp_path: Path) -> Iterator[TableKiosk]:
     made = TableKiosk(tmp_path)
     d = str(made.data)
     for argv in (("tournament", "new", "--name", "Fredag"),
-                 *(("checkin", name) for name in NAMES), ("seat", "draw"), ("clock", "start")):
+                 *(("checkin", "--new", name) for name in NAMES), ("seat", "draw"),
+                 ("clock", "start")):
         done = pubpoker(*argv, "--data-dir", d)
         assert done.returncode == 0, done.stderr
     made.start()

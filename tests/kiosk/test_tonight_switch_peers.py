@@ -62,7 +62,7 @@ def test_N3_every_device_follows_new_undo_and_switch(peer: App, tmp_path: Path,
     desk = tmp_path / "desk"
     pubpoker(desk, "tournament", "new", "--name", "Fredagspoker", lang=lang)
     for name in ("Ada", "Bo Berg", "Per Nilsen"):
-        pubpoker(desk, "checkin", name, lang=lang)
+        pubpoker(desk, "checkin", "--new", name, lang=lang)
     pubpoker(desk, "seat", "draw", lang=lang)
     pubpoker(desk, "clock", "start", lang=lang)
     assert synced(peer, desk) == "Fredagspoker"

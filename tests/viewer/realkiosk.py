@@ -37,7 +37,7 @@ def make_night(data: Path, players: Sequence[str] = PLAYERS) -> None:
     pubpoker(data, "tournament", "new", "--name", "Fredagspoker", "--seats", "5",
              "--tables", "2")
     for name in players:
-        pubpoker(data, "checkin", name)
+        pubpoker(data, "checkin", "--new", name)
     pubpoker(data, "seat", "draw")
     pubpoker(data, "clock", "start")
 

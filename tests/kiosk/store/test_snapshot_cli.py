@@ -9,7 +9,6 @@ changes nothing must leave the snapshot exactly as it found it.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import subprocess
 import sys
@@ -20,12 +19,14 @@ import pytest
 from kiosk.store import open_store
 from kiosk.store.snapshot import CLI_SNAPSHOT_AFTER
 from rules.fold import state_digest
+from tests.kiosk.store.helpers import ROOT, child_env
 
 # Four dozen real `pubpoker` processes.
 pytestmark = pytest.mark.realproc
 
-_SCRIPT = Path(sys.executable).with_name("pubpoker")
-PUBPOKER = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "kiosk.cli"]
+# This checkout's code (cwd and PYTHONPATH), as tests/kiosk/cli_run.py runs it: the
+# venv's ``pubpoker`` script runs whichever checkout the venv was installed from.
+PUBPOKER = [sys.executable, "-m", "kiosk.cli"]
 
 #: ``prev`` back to level 1 is what left the clock at an int position. (``add -60``:
 #: at the top of a level there is nothing to add back, and ``clock add 60`` is refused.)
@@ -34,9 +35,9 @@ CLOCK = ["pause", "resume", "next", "prev", "add -60", "pause", "resume", "next"
 
 
 def pubpoker(data: Path, *argv: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PUBPOKER_")}
+    env = {k: v for k, v in child_env().items() if not k.startswith("PUBPOKER_")}
     done = subprocess.run([*PUBPOKER, "--lang", "en", *argv, "--data-dir", str(data)],
-                          env=env, text=True, capture_output=True, timeout=60)
+                          env=env, cwd=ROOT, text=True, capture_output=True, timeout=60)
     assert "does not match its digest" not in done.stderr, (argv, done.stderr)
     assert done.returncode == 0 and done.stderr == "", (argv, done.stderr)
     return done
@@ -57,8 +58,8 @@ def test_clock_commands_start_from_the_snapshot_without_a_digest_warning(
         tmp_path: Path) -> None:
     data = tmp_path / "data"
     pubpoker(data, "tournament", "new")
-    pubpoker(data, "checkin", "Ada")
-    pubpoker(data, "checkin", "Bo")
+    pubpoker(data, "checkin", "--new", "Ada")
+    pubpoker(data, "checkin", "--new", "Bo")
     pubpoker(data, "seat", "draw")
     pubpoker(data, "clock", "start")
     saved = {snapshot_row(data)[1]}

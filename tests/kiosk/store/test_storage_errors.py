@@ -78,10 +78,10 @@ def a_night(data: Path) -> int:
     """A tournament with three checked in and a fourth player; the events one check-in makes."""
     d = str(data)
     ok("tournament", "new", "--name", "Fredag", "--data-dir", d)
-    ok("checkin", "Kari", "--data-dir", d)
+    ok("checkin", "--new", "Kari", "--data-dir", d)
     first = events_of(data)
     for name in ("Ola", "Per"):
-        ok("checkin", name, "--data-dir", d)
+        ok("checkin", "--new", name, "--data-dir", d)
     ok("players", "add", "Siri", "--data-dir", d)
     return (events_of(data) - first) // 2
 
@@ -104,14 +104,15 @@ def test_a_full_disk_uses_the_reserve_then_refuses_and_carries_on_once_freed() -
         events = events_of(data)
         filler = fill(data)
         # The reserve goes to the first write that finds the disk full: it lands.
-        done = pubpoker("checkin", "Anne", "--data-dir", d)
+        done = pubpoker("checkin", "--new", "Anne", "--data-dir", d)
         assert done.returncode == 0, done.stderr
         assert "Lite plass på minnekortet" in done.stderr
         assert not (data / RESERVE_NAME).exists()
         fill(data, "filler2")
         # Now there is nothing left to give: refused in one sentence, in every language.
-        assert refused("checkin", "Bo", "--data-dir", d) == DiskFull().translate("nn")
-        assert refused("checkin", "Bo", "--data-dir", d, lang="en") == DiskFull().translate("en")
+        assert refused("checkin", "--new", "Bo", "--data-dir", d) == DiskFull().translate("nn")
+        assert refused("checkin", "--new", "Bo", "--data-dir", d,
+                       lang="en") == DiskFull().translate("en")
         assert "Minnekortet er fullt" in refused("players", "add", "Eli", "--data-dir", d)
         read_or_refused("players", "list", "--data-dir", d, lang="da")
         assert set_aside(data) == [] and (data / "pubpoker.db").stat().st_size > 0
@@ -119,7 +120,7 @@ def test_a_full_disk_uses_the_reserve_then_refuses_and_carries_on_once_freed() -
         filler.unlink()
         (data / "filler2").unlink()
         freed = time.monotonic()
-        ok("checkin", "Bo", "--data-dir", d)
+        ok("checkin", "--new", "Bo", "--data-dir", d)
         recovered = time.monotonic() - freed
         assert players_of(data) == ["Anne", "Bo", "Kari", "Ola", "Per", "Siri"]
         assert events_of(data) == events + 2 * per_checkin
@@ -135,7 +136,7 @@ def test_a_full_disk_without_a_reserve_is_refused_at_open_and_nothing_is_moved()
         (data / RESERVE_NAME).unlink()
         before = digest(data / "pubpoker.db")
         filler = fill(data)
-        for argv in (("checkin", "Bo"), ("players", "add", "Eli"),
+        for argv in (("checkin", "--new", "Bo"), ("players", "add", "Eli"),
                      ("export", "results", "Fredag", "--format", "csv")):
             assert refused(*argv, "--data-dir", d) == DiskFull().translate("nn")
         read_or_refused("players", "list", "--data-dir", d)
@@ -171,7 +172,7 @@ def test_a_read_only_disk_is_named_not_set_aside() -> None:
         remount(data, "ro")
         try:
             expected = DataDirReadOnly(path=d).translate("nn")
-            assert refused("checkin", "Bo", "--data-dir", d) == expected
+            assert refused("checkin", "--new", "Bo", "--data-dir", d) == expected
             assert refused("players", "list", "--data-dir", d) == expected
             report = pubpoker("doctor", "--json", "--data-dir", d)
             assert report.returncode == 1
@@ -201,7 +202,7 @@ def test_a_file_this_user_may_not_open_is_named_not_set_aside(tmp_path: Path) ->
     assert set_aside(data) == [] and digest(db) == before
     db.chmod(0o444)
     try:
-        line = refused("checkin", "Bo", "--data-dir", str(data), drop_dac=True)
+        line = refused("checkin", "--new", "Bo", "--data-dir", str(data), drop_dac=True)
         assert line == StoreReadOnly(path=str(db)).translate("nn")
         # Reading a read-only file is fine.
         done = pubpoker("players", "list", "--data-dir", str(data), drop_dac=True)
@@ -236,7 +237,7 @@ def test_a_foreign_sqlite_file_is_refused_untouched(tmp_path: Path, schema: list
     before = digest(db)
     table = "notes" if "notes" in schema[0] else "events"
     expected = ForeignStore(path=str(db), table=table).translate("nn")
-    for argv in (("players", "list"), ("checkin", "Bo"), ("tournament", "show"),
+    for argv in (("players", "list"), ("checkin", "--new", "Bo"), ("tournament", "show"),
                  ("players", "add", "Eli")):
         assert refused(*argv, "--data-dir", str(data)) == expected
     assert "another program" in refused("players", "list", "--data-dir", str(data), lang="en")
