@@ -502,12 +502,13 @@ class Night:
         self.paused_cut = False
 
     def tv_port(self) -> int:
+        """The TV's peer sync port as the TV reports it, not by the order ``ss`` lists ports."""
+        port = (self.tv.status() or {}).get("ports", {}).get("sync")
+        assert isinstance(port, int), self.tv.status()
         out = subprocess.run(self.tv.host.argv("ss", "-ltnH"), capture_output=True, text=True,
                              check=True).stdout
-        ports = [int(line.split()[3].rsplit(":", 1)[1]) for line in out.splitlines()
-                 if line.split()[3].startswith(self.tv.host.address)]
-        assert ports, out
-        return ports[0]
+        assert f":{port} " in out, (port, out)
+        return port
 
     def live_tables(self) -> list[int]:
         state = self.state()
