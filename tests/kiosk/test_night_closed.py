@@ -172,9 +172,8 @@ def test_N1_a_reopened_night_is_not_closed_again_behind_the_tds_back(make: Make)
     assert not app.station.state.closed and _closes(app) == 1
 
 
-def test_N1_the_walls_buttons_on_a_closed_night_say_why_and_write_nothing(make: Make) -> None:
-    from hardware.inputs import Action, ButtonPressed
-
+def _won_on_the_wall(make: Make) -> tuple[App, str]:
+    """A wall whose night the last bust won, closed by the wall itself."""
     app = make("wall")
     Night(app, TONIGHT).attach().power_on()
     _, bo, _ = _to_one_left(app)
@@ -183,6 +182,13 @@ def test_N1_the_walls_buttons_on_a_closed_night_say_why_and_write_nothing(make: 
     assert app.station.state.closed
     tid = app.station.tournament_id
     assert tid is not None
+    return app, tid
+
+
+def test_N1_the_walls_buttons_on_a_closed_night_say_why_and_write_nothing(make: Make) -> None:
+    from hardware.inputs import Action, ButtonPressed
+
+    app, tid = _won_on_the_wall(make)
     logged = len(app.store.records(tid))
     for action in (Action.pause, Action.next_level, Action.undo):
         app.loop.overlays.popups.clear()
@@ -197,13 +203,7 @@ def test_N1_the_walls_buttons_on_a_closed_night_say_why_and_write_nothing(make: 
 def test_N1_undo_held_on_a_reopened_night_closes_it_again_files_and_all(make: Make) -> None:
     from hardware.inputs import Action, ButtonPressed
 
-    app = make("wall")
-    Night(app, TONIGHT).attach().power_on()
-    _, bo, _ = _to_one_left(app)
-    assert app.station.submit(BustPlayers((bo,))).ok
-    app.loop.step(block=False)
-    tid = app.station.tournament_id
-    assert tid is not None
+    app, tid = _won_on_the_wall(make)
     exports = app.data_dir / "exports"
     # `pubpoker tournament reopen --yes`, as the CLI does it on this store.
     assert app.station.submit(ReopenTournament()).ok
