@@ -20,6 +20,7 @@ On the Pi set ``GPIOZERO_PIN_FACTORY=lgpio`` (Raspberry Pi OS) or ``gpiod``
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -29,14 +30,30 @@ from types import TracebackType
 from typing import Any
 
 from gpiozero import Button  # type: ignore[import-untyped]
+from gpiozero.exc import BadPinFactory  # type: ignore[import-untyped]
 
 from hardware.debounce import Debouncer, Timing
-from hardware.errors import PinInUse
+from hardware.errors import NoPinFactory, PinInUse
 from hardware.inputs import MINUTE_ACTIONS, Action, Input
 
 __all__ = ["ButtonPanel", "check_pins"]
 
 log = logging.getLogger(__name__)
+
+
+def _button(pin: int, pin_factory: Any) -> Any:
+    """A gpiozero button with the pull-up, bounce left to our debouncer.
+
+    A factory that cannot load (the unit names lgpio where only Raspberry Pi
+    OS has it) is our translated refusal, not a traceback about a module.
+    """
+    try:
+        return Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+    except (ImportError, BadPinFactory) as err:
+        if pin_factory is not None:
+            raise
+        name = os.environ.get("GPIOZERO_PIN_FACTORY") or "default"
+        raise NoPinFactory(name=name) from err
 
 
 def check_pins(pin_map: Mapping[Action, int]) -> None:
@@ -87,7 +104,7 @@ class ButtonPanel:
         self._buttons: list[Any] = []
         try:
             for action, pin in pin_map.items():
-                button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+                button = _button(pin, pin_factory)
                 self._buttons.append(button)
                 button.when_pressed = partial(self._edge, action, True)
                 button.when_released = partial(self._edge, action, False)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.errors import RulesError
 
-__all__ = ["HardwareError", "NoGpio", "PinInUse"]
+__all__ = ["HardwareError", "NoGpio", "NoPinFactory", "PinInUse"]
 
 
 class HardwareError(RulesError):
@@ -48,4 +48,25 @@ class NoGpio(HardwareError, OSError):
         "nb": "Ingen GPIO: knappene er av, tastaturet virker fortsatt",
         "da": "Ingen GPIO: knapperne er slået fra, tastaturet virker stadig",
         "en": "No GPIO: buttons off, the keyboard still works",
+    }
+
+
+class NoPinFactory(HardwareError, ImportError):
+    """The pin factory gpiozero was told to use is not installed.
+
+    Plain Debian 12 has neither ``python3-lgpio`` (Raspberry Pi OS only) nor
+    the libgpiod v2 bindings our ``gpiod`` factory needs, so the unit's
+    factory cannot load there. The kiosk starts without its buttons; the
+    keyboard still drives it.
+    """
+
+    messages = {
+        "nn": "GPIO-drivaren «{name}» er ikkje installert: knappane er av, "
+              "tastaturet verkar framleis",
+        "nb": "GPIO-driveren «{name}» er ikke installert: knappene er av, "
+              "tastaturet virker fortsatt",
+        "da": "GPIO-driveren «{name}» er ikke installeret: knapperne er slået fra, "
+              "tastaturet virker stadig",
+        "en": "The GPIO driver '{name}' is not installed: buttons off, "
+              "the keyboard still works",
     }
