@@ -139,6 +139,10 @@ class GpiodFactory(LocalPiFactory):  # type: ignore[misc]
     def __init__(self, chip: str | None = None, *, gpiod: Any = None,
                  revision: int | None = None, dev: str = "/dev") -> None:
         super().__init__()
+        # gpiozero 1.6's LocalPiFactory hands every local factory one shared
+        # pins dict, MockFactory's included: a pin another factory made must
+        # never come back as one of ours.
+        self.pins: dict[Any, Any] = {}
         self.gpiod: Any = _load_gpiod() if gpiod is None else gpiod
         if chip is None:
             chip, self.label = find_chip(self.gpiod, dev)

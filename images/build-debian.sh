@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Build the pubpoker-kiosk SD-card image from Debian's own parts (bookworm,
-# arm64), the way Debian's Raspberry Pi images are made: a FAT partition
+# Build the pubpoker-kiosk SD-card image from Debian's own parts (Debian 13
+# trixie, arm64), the way Debian's Raspberry Pi images are made: a FAT partition
 # labelled RASPIFIRM with raspi-firmware's boot files, the kernel, initrd and
 # device trees its hooks copy there, config.txt, cmdline.txt and
 # pubpoker.toml; an ext4 root labelled RASPIROOT with linux-image-arm64,
@@ -18,9 +18,10 @@
 #                  runs (default: $PUBPOKER_TEST_CACHE or
 #                  /var/cache/pubpoker-test, shared with the tests).
 #   --mirror URL   the Debian mirror (default: the first deb URI serving
-#                  bookworm in this machine's apt sources). The image's apt
-#                  sources use it too, with bookworm-security from this
-#                  machine's sources when they have it.
+#                  trixie in this machine's apt sources, else bookworm's: a
+#                  Debian mirror serves both). The image's apt sources use
+#                  it too, with trixie-security from the security archive
+#                  this machine's sources name, when they name one.
 #   --source DIR   the pubpoker-kiosk tree to install, as it is (default: the
 #                  committed HEAD of this repository, so a dirty work tree
 #                  never ships).
@@ -42,10 +43,15 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(dirname "$here")
 NAME=pubpoker-kiosk-arm64
-SUITE=bookworm
+# Debian 13: its python3-libgpiod is the libgpiod v2 API that serves the
+# buttons (hardware/gpiod_factory.py); bookworm's is v1 and has no lgpio.
+SUITE=trixie
+# A machine building the image may run the release before it (bookworm):
+# its mirror and security archive serve trixie too.
+OLDER_SUITE=bookworm
 ARCH=arm64
-# bookworm's python3; the wheels are fetched for it, not for this machine.
-TARGET_PYTHON=3.11
+# trixie's python3; the wheels are fetched for it, not for this machine.
+TARGET_PYTHON=3.13
 OUT=$repo/build/image
 CACHE=${PUBPOKER_TEST_CACHE:-/var/cache/pubpoker-test}
 MIRROR=
@@ -137,9 +143,11 @@ apt_source_uri() {
 }
 
 [ -n "$MIRROR" ] || MIRROR=$(apt_source_uri "$SUITE")
+[ -n "$MIRROR" ] || MIRROR=$(apt_source_uri "$OLDER_SUITE")
 [ -n "$MIRROR" ] || die "no deb source for $SUITE in $APT_ETC; give one with --mirror URL"
 MIRROR=${MIRROR%/}
 SECURITY=$(apt_source_uri "$SUITE-security")
+[ -n "$SECURITY" ] || SECURITY=$(apt_source_uri "$OLDER_SUITE-security")
 SECURITY=${SECURITY%/}
 case "$OUT" in /*) ;; *) OUT=$PWD/$OUT ;; esac
 case "$CACHE" in /*) ;; *) CACHE=$PWD/$CACHE ;; esac
@@ -341,7 +349,7 @@ else
 fi
 log "source: ${SOURCE:-$repo at $(git -C "$repo" rev-parse --short HEAD)}"
 
-# The wheels for bookworm's python on arm64 (pure-python or aarch64 builds):
+# The wheels for trixie's python on arm64 (pure-python or aarch64 builds):
 # provision.sh's pip dependencies and what pyproject.toml builds the app with.
 read -r -a pip_deps <<<"$(sed -n 's/^PIP_DEPS=(\(.*\))$/\1/p' "$src/provisioning/provision.sh")"
 [ ${#pip_deps[@]} -gt 0 ] || die "no PIP_DEPS=(...) line in $src/provisioning/provision.sh"

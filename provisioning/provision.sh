@@ -139,26 +139,34 @@ if [ "$NO_START" = 1 ] && [ ! -e "$(r /usr/sbin/policy-rc.d)" ]; then
 fi
 
 # --- packages -------------------------------------------------------------
-# python3-pygame: pip wheels have no KMSDRM. The buttons' GPIO bindings:
-# python3-lgpio (Raspberry Pi OS only) or python3-libgpiod, which from Debian 13
-# on is the libgpiod v2 API our own gpiod pin factory uses (bookworm's is v1,
-# unused); a missing one is a warning (see "GPIO pin factory" below).
+# python3-pygame: pip wheels have no KMSDRM.
 # SDL's KMSDRM driver draws through EGL/GLES on a GBM surface, and Debian's
 # python3-pygame pulls in none of them: without libegl1, libgles2, libgbm1
 # and a Mesa DRI driver (libgl1-mesa-dri: vc4/v3d on a Pi, virtio/llvmpipe in
 # a VM) set_mode fails with "EGL not initialized".
-PACKAGES=(python3 python3-venv python3-pygame python3-gpiozero python3-lgpio python3-libgpiod
-          python3-serial
+PACKAGES=(python3 python3-venv python3-pygame python3-gpiozero python3-serial
           libegl1 libgles2 libgbm1 libegl-mesa0 libgl1-mesa-dri
           chrony avahi-daemon libnss-mdns iw ca-certificates)
 [ "$READ_ONLY_ROOT" = 1 ] && PACKAGES+=(overlayroot)
+# The buttons' GPIO bindings, either one: python3-lgpio (Raspberry Pi OS only)
+# or python3-libgpiod, which from Debian 13 on is the libgpiod v2 API our own
+# gpiod pin factory uses (bookworm's is v1, unused; see "GPIO pin factory"
+# below). Either one installed counts, so a system that has no lgpio to offer
+# is not sent to the mirror again on every run.
+GPIO_BINDINGS=(python3-lgpio python3-libgpiod)
 
+installed() {
+    in_root dpkg-query -W -f="\${Status}\n" "$1" 2>/dev/null | grep -q '^install ok installed'
+}
 missing=()
 for pkg in "${PACKAGES[@]}"; do
-    if ! in_root dpkg-query -W -f="\${Status}\n" "$pkg" 2>/dev/null | grep -q '^install ok installed'; then
-        missing+=("$pkg")
-    fi
+    installed "$pkg" || missing+=("$pkg")
 done
+have_gpio=0
+for pkg in "${GPIO_BINDINGS[@]}"; do
+    if installed "$pkg"; then have_gpio=1; fi
+done
+[ "$have_gpio" = 1 ] || missing+=("${GPIO_BINDINGS[@]}")
 if [ ${#missing[@]} -gt 0 ]; then
     log "installing ${missing[*]}"
     in_root apt-get update -qq
@@ -166,8 +174,11 @@ if [ ${#missing[@]} -gt 0 ]; then
     for pkg in "${missing[@]}"; do
         if in_root apt-cache show --no-all-versions "$pkg" >/dev/null 2>&1; then
             available+=("$pkg")
+        elif [[ " ${GPIO_BINDINGS[*]} " == *" $pkg "* ]]; then
+            # The other may serve; "GPIO pin factory" below warns if none does.
+            log "package $pkg is not available here; skipped"
         else
-            warn "package $pkg is not available here; skipped (on a Pi, use Raspberry Pi OS)"
+            warn "package $pkg is not available here; skipped"
         fi
     done
     if [ ${#available[@]} -gt 0 ]; then

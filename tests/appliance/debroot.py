@@ -1,6 +1,7 @@
-"""A Debian bookworm root for the appliance tests, built and cached once.
+"""Debian roots for the appliance tests, one per supported release, built and cached once.
 
-Shared by the provision chroot test and the VM boot tests. The mirror is
+Shared by the provision chroot test (every release in :data:`SUITES`) and
+the VM boot tests (:data:`SUITE`). The mirror is
 the first ``deb`` source of this machine's own apt configuration (never a
 host written into the repository). ``/var/cache/pubpoker-test/`` (or
 ``$PUBPOKER_TEST_CACHE``) keeps the debootstrapped root as a tarball, the
@@ -14,6 +15,7 @@ from __future__ import annotations
 import fcntl
 import functools
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -26,14 +28,23 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 CACHE = Path(os.environ.get("PUBPOKER_TEST_CACHE", "/var/cache/pubpoker-test"))
+# The releases provision.sh supports, with each one's python3: the wheels are
+# fetched for it, not for this machine's Python. Trixie is what
+# images/build-debian.sh ships; bookworm is the oldest an existing Pi may run.
+SUITES = {"bookworm": "3.11", "trixie": "3.13"}
+# The release the VM boot tests boot.
 SUITE = "bookworm"
 # What a failed apt or debootstrap says when the mirror is out of reach.
 UNREACHABLE = re.compile(r"(Temporary failure resolving|Could not resolve|Failed to fetch|"
                          r"Network is unreachable)")
 
 
-def first_deb_uri() -> str | None:
-    """The first ``deb`` URI serving bookworm in this machine's apt sources."""
+def first_deb_uri(suite: str = SUITE) -> str | None:
+    """The first ``deb`` URI serving ``suite`` in this machine's apt sources.
+
+    A machine's sources name its own release only; a Debian mirror serving
+    any release of :data:`SUITES` serves the others too.
+    """
     entries: list[tuple[str, list[str]]] = []  # (uri, suites)
     lists = [Path("/etc/apt/sources.list"), *sorted(Path("/etc/apt/sources.list.d").glob("*"))]
     for path in lists:
@@ -58,9 +69,10 @@ def first_deb_uri() -> str | None:
                 words = re.sub(r"\[[^]]*\]", "", line.split("#", 1)[0]).split()
                 if len(words) >= 3 and words[0] == "deb":
                     entries.append((words[1], words[2:3]))
-    for uri, suites in entries:
-        if SUITE in suites:
-            return uri
+    for wanted in (suite, *SUITES):
+        for uri, suites in entries:
+            if wanted in suites:
+                return uri
     return entries[0][0] if entries else None
 
 
@@ -89,25 +101,25 @@ def building(tarball: Path) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def base_tarball(arch: str) -> Path:
+def base_tarball(arch: str, suite: str = SUITE) -> Path:
     """A cached ``debootstrap --variant=minbase`` root as a tarball; skip if unreachable."""
-    tarball = CACHE / f"debootstrap-{SUITE}-{arch}-minbase.tar"
+    tarball = CACHE / f"debootstrap-{suite}-{arch}-minbase.tar"
     if tarball.exists():
         return tarball
     with building(tarball):
         if tarball.exists():
             return tarball
-        return _debootstrap(arch, tarball)
+        return _debootstrap(arch, suite, tarball)
 
 
-def _debootstrap(arch: str, tarball: Path) -> Path:
-    mirror = first_deb_uri()
+def _debootstrap(arch: str, suite: str, tarball: Path) -> Path:
+    mirror = first_deb_uri(suite)
     if mirror is None:
         pytest.skip("no deb source in /etc/apt to take a mirror from")
     work = CACHE / f"debootstrap-{os.getpid()}"
     shutil.rmtree(work, ignore_errors=True)
     try:
-        result = run(["debootstrap", "--variant=minbase", f"--arch={arch}", SUITE,
+        result = run(["debootstrap", "--variant=minbase", f"--arch={arch}", suite,
                       str(work), mirror], timeout=900)
         if result.returncode != 0:
             pytest.skip(f"debootstrap from {mirror} failed (mirror unreachable?): "
@@ -130,15 +142,24 @@ def pip_deps() -> list[str]:
 
 
 @functools.cache
-def wheels() -> Path:
-    """The pure-python deps (and setuptools to build the app) from PyPI via this machine's pip."""
-    target = CACHE / f"wheels-py{sys.version_info.major}{sys.version_info.minor}"
+def wheels(suite: str = SUITE) -> Path:
+    """The pure-python deps (and setuptools to build the app) for ``suite``'s python3.
+
+    Fetched from PyPI through this machine's pip for the release's own
+    Python and this machine's architecture (a compiled wheel for 3.11 does
+    not load on trixie's 3.13).
+    """
+    python = SUITES[suite]
+    target = CACHE / f"wheels-py{python.replace('.', '')}"
     target.mkdir(parents=True, exist_ok=True)
     fresh = CACHE / f".wheels-{os.getpid()}"
     fresh.mkdir(exist_ok=True)
     try:
         result = run([sys.executable, "-m", "pip", "download", "-q", "--dest", str(fresh),
                       "--find-links", str(target), "--only-binary=:all:",
+                      "--python-version", python, "--implementation", "cp",
+                      "--abi", f"cp{python.replace('.', '')}",
+                      "--platform", f"manylinux_2_36_{platform.machine()}",
                       *pip_deps(), "setuptools>=68"], timeout=600)
         if result.returncode != 0:
             pytest.skip(f"pip download failed (PyPI unreachable?): {result.stderr[-800:]}")
@@ -158,11 +179,13 @@ def snapshot_source(dest: Path) -> Path:
     return dest
 
 
-def provision(root: Path, source: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+def provision(
+    root: Path, source: Path, *extra: str, suite: str = SUITE
+) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PIP_", "PYTHON"))}
     env["DEBIAN_FRONTEND"] = "noninteractive"
     return run(["bash", str(source / "provisioning/provision.sh"), "--root", str(root),
-                "--no-start", "--source", str(source), "--wheels", str(wheels()), *extra],
+                "--no-start", "--source", str(source), "--wheels", str(wheels(suite)), *extra],
                timeout=900, env=env)
 
 
@@ -187,9 +210,9 @@ def pack(root: Path, tarball: Path) -> None:
     partial.rename(tarball)
 
 
-def with_cached_debs(root: Path, arch: str) -> Path:
+def with_cached_debs(root: Path, arch: str, suite: str = SUITE) -> Path:
     """Seed the root's apt archive from the cache; returns the folder for :func:`keep_debs`."""
-    debs = CACHE / f"debs-{SUITE}-{arch}"
+    debs = CACHE / f"debs-{suite}-{arch}"
     debs.mkdir(parents=True, exist_ok=True)
     archives = root / "var/cache/apt/archives"
     archives.mkdir(parents=True, exist_ok=True)

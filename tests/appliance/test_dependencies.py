@@ -53,4 +53,6 @@ def test_every_pin_factory_the_appliance_names_is_there() -> None:
     assert sorted(set(named)) == ["gpiod", "lgpio"]
     assert "gpiod" in ours
     packages = set(re.search(r"^PACKAGES=\(([^)]*)\)", provision, re.M | re.S)[1].split())
-    assert {"python3-lgpio", "python3-libgpiod", "python3-gpiozero"} <= packages
+    bindings = re.search(r"^GPIO_BINDINGS=\(([^)]*)\)", provision, re.M)
+    assert "python3-gpiozero" in packages and bindings is not None
+    assert set(bindings[1].split()) == {"python3-lgpio", "python3-libgpiod"}

@@ -128,13 +128,21 @@ def test_build_debian_defaults_take_the_mirror_from_apt(apt_etc: Path, tmp_path:
     assert got["out"] == str(REPO / "build/image")
     assert got["cache"] == str(tmp_path / "cache")
     assert got["image"] == str(REPO / "build/image/pubpoker-kiosk-arm64.img.xz")
-    assert got["minbase"] == str(tmp_path / "cache/debootstrap-bookworm-arm64-minbase.tar")
+    assert got["minbase"] == str(tmp_path / "cache/debootstrap-trixie-arm64-minbase.tar")
     assert got["source"] == f"git HEAD of {REPO}"
     assert (got["xz"], got["keep_parts"], got["rebuild"]) == ("1", "0", "0")
     # The same root as the chroot test's: a Pi's kernel, firmware and Wi-Fi.
     for package in ("linux-image-arm64", "raspi-firmware", "firmware-brcm80211", "systemd-sysv"):
         assert package in got["packages"].split()
     assert not (tmp_path / "cache").exists()  # a dry run creates nothing
+    # A machine on trixie: its own sources for trixie come first.
+    (apt_etc / "sources.list.d/trixie.sources").write_text(
+        "Types: deb\nURIs: http://trixie.invalid/debian\nSuites: trixie\nComponents: main\n\n"
+        "Types: deb\nURIs: http://trixie.invalid/debian-security\n"
+        "Suites: trixie-security\nComponents: main\n")
+    on_trixie = settings(build_debian("--dry-run", apt=apt_etc))
+    assert on_trixie["mirror"] == "http://trixie.invalid/debian"
+    assert on_trixie["security"] == "http://trixie.invalid/debian-security"
 
 
 def test_build_debian_one_line_sources_and_the_options(tmp_path: Path) -> None:

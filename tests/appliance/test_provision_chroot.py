@@ -1,4 +1,4 @@
-"""provision.sh on a fresh Debian bookworm root, twice.
+"""provision.sh on a fresh Debian root of every supported release, twice.
 
 A ``debootstrap --variant=minbase`` root for this machine's architecture
 stands in for a freshly flashed Raspberry Pi OS Lite, with a fake
@@ -15,6 +15,10 @@ debootstrapped root as a tarball, the downloaded ``.deb`` files and the
 wheels. The Python packages come from PyPI through this machine's pip
 (``pip download``) and go in with ``provision.sh --wheels``, so the chroot
 needs no TLS set-up of its own. No ``/proc`` or ``/dev`` mount is needed.
+
+Every test runs once per release in ``debroot.SUITES``: bookworm (the
+oldest an existing Pi may run) and trixie (what images/build-debian.sh
+ships), each with its own Python and so its own wheels.
 
 Needs root, ``debootstrap`` and ``chroot`` (``.ci/run`` installs them). A mirror
 or PyPI that cannot be reached is a skip with the reason, not a failure.
@@ -37,6 +41,7 @@ from pathlib import Path
 import pytest
 
 from tests.appliance.debroot import (
+    SUITES,
     base_tarball,
     extract,
     keep_debs,
@@ -96,6 +101,7 @@ def tree_digest(root: Path) -> dict[str, tuple[object, ...]]:
 
 @dataclass
 class Provisioned:
+    suite: str
     root: Path
     source: Path
     first: subprocess.CompletedProcess[str]
@@ -108,11 +114,13 @@ class Provisioned:
         return run(["chroot", str(self.root), *cmd], timeout=timeout)
 
     def provision(self, *extra: str) -> subprocess.CompletedProcess[str]:
-        return provision(self.root, self.source, *extra)
+        return provision(self.root, self.source, *extra, suite=self.suite)
 
 
-@pytest.fixture(scope="module")
-def provisioned(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Provisioned]:
+@pytest.fixture(scope="module", params=list(SUITES))
+def provisioned(request: pytest.FixtureRequest,
+                tmp_path_factory: pytest.TempPathFactory) -> Iterator[Provisioned]:
+    suite: str = request.param
     if not sys.platform.startswith("linux") or os.geteuid() != 0:
         pytest.skip("needs root on Linux (chroot, debootstrap)")
     for tool in ("debootstrap", "chroot", "tar", "dpkg"):
@@ -120,8 +128,8 @@ def provisioned(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Provisione
             pytest.skip(f"{tool} is not installed (.ci/run installs debootstrap)")
     started = time.monotonic()
     arch = run(["dpkg", "--print-architecture"], timeout=30).stdout.strip()
-    tarball = base_tarball(arch)
-    base = tmp_path_factory.mktemp("provision")
+    tarball = base_tarball(arch, suite)
+    base = tmp_path_factory.mktemp(f"provision-{suite}")
     root = base / "root"
     root.mkdir()
     try:
@@ -135,20 +143,20 @@ def provisioned(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Provisione
         wants = root / "etc/systemd/system/getty.target.wants"
         wants.mkdir(parents=True, exist_ok=True)
         (wants / "getty@tty1.service").symlink_to("/lib/systemd/system/getty@.service")
-        debs = with_cached_debs(root, arch)
+        debs = with_cached_debs(root, arch, suite)
         source = snapshot_source(base / "src")
 
-        first = provision(root, source)
+        first = provision(root, source, suite=suite)
         keep_debs(root, debs)
         skip_if_unreachable(first, "the chroot")
         assert first.returncode == 0, first.stdout[-3000:] + first.stderr[-3000:]
         before = tree_digest(root)
-        second = provision(root, source)
+        second = provision(root, source, suite=suite)
         assert second.returncode == 0, second.stdout[-3000:] + second.stderr[-3000:]
         after = tree_digest(root)
         seconds = time.monotonic() - started
-        print(f"\nprovision chroot test: {seconds:.0f} s up to the second run")
-        yield Provisioned(root, source, first, second, before, after, seconds)
+        print(f"\nprovision chroot test ({suite}): {seconds:.0f} s up to the second run")
+        yield Provisioned(suite, root, source, first, second, before, after, seconds)
     finally:
         shutil.rmtree(base, ignore_errors=True)
 
@@ -259,8 +267,10 @@ def test_second_run_changes_nothing(provisioned: Provisioned) -> None:
     assert len(before) > 5000  # a whole system was compared, not an empty dir
     assert "installing the app" not in provisioned.second.stdout
     assert "writing" not in provisioned.second.stdout
-    # Plain Debian has no python3-lgpio: a warning, and the rest installed.
-    assert "python3-lgpio is not available" in provisioned.first.stderr
+    # Nothing is missing the second time, so apt is not asked again (plain
+    # Debian never has python3-lgpio; the GPIO bindings count as one).
+    assert "provision: installing" not in provisioned.second.stdout
+    assert "python3-lgpio is not available" in provisioned.first.stdout
     assert provisioned.seconds < 600
 
 
@@ -286,3 +296,66 @@ def test_read_only_root_option(provisioned: Provisioned) -> None:
     conf = (provisioned.root / "etc/overlayroot.local.conf").read_text()
     assert 'overlayroot="tmpfs:recurse=0"' in conf
     assert "/data is not its own partition" in result.stderr
+
+
+def unit_pin_factory(root: Path) -> str:
+    """``GPIOZERO_PIN_FACTORY`` as systemd would set it: the unit, then its drop-ins."""
+    unit = root / "etc/systemd/system/pubpoker-kiosk.service"
+    dropins = sorted((root / "etc/systemd/system/pubpoker-kiosk.service.d").glob("*.conf"))
+    factory = ""
+    for path in (unit, *dropins):
+        for line in path.read_text().splitlines():
+            if line.startswith("Environment="):
+                for word in line.removeprefix("Environment=").split():
+                    if word.startswith("GPIOZERO_PIN_FACTORY="):
+                        factory = word.partition("=")[2]
+    return factory
+
+
+# The buttons as the kiosk asks for them, with the unit's pin factory.
+ASK_FOR_A_BUTTON = """
+import queue
+from hardware.buttons import ButtonPanel
+from hardware.errors import HardwareError
+from hardware.inputs import Action
+try:
+    ButtonPanel({Action.pause: 17}, queue.Queue())
+except HardwareError as err:
+    print(type(err).__name__)
+    print(err.translate("nn"))
+"""
+
+
+def test_the_units_pin_factory_loads_and_asks_the_kernel_for_a_chip(
+        provisioned: Provisioned) -> None:
+    """Trixie: our gpiod factory over Debian's python3-libgpiod 2.x, named by a drop-in,
+    loads through gpiozero's entry point and fails only for want of a chip (a chroot has
+    no /dev/gpiochip*). Bookworm: no bindings gpiozero can use (no python3-lgpio outside
+    Raspberry Pi OS, libgpiod v1), so the buttons are off with our message, not a
+    traceback about a module."""
+    factory = unit_pin_factory(provisioned.root)
+    python = "/opt/pubpoker/venv/bin/python"
+    asked = provisioned.chroot("env", f"GPIOZERO_PIN_FACTORY={factory}", python, "-c",
+                               ASK_FOR_A_BUTTON)
+    assert asked.returncode == 0, asked.stderr[-2000:]
+    assert "ModuleNotFoundError" not in asked.stderr, asked.stderr
+    doctor = provisioned.chroot("env", f"GPIOZERO_PIN_FACTORY={factory}",
+                                "/opt/pubpoker/venv/bin/pubpoker", "--lang", "en",
+                                "--data-dir", "/data/pubpoker", "doctor")
+    assert "GPIO chip: none; buttons off, the keyboard still works" in doctor.stdout, doctor
+    if provisioned.suite == "bookworm":
+        assert factory == "lgpio"
+        assert asked.stdout.split("\n")[:2] == [
+            "NoPinFactory", "GPIO-drivaren «lgpio» er ikkje installert: knappane er av, "
+                            "tastaturet verkar framleis"], asked
+        assert "no GPIO bindings" in provisioned.first.stderr
+        assert "GPIO pin factory: 'lgpio' ($GPIOZERO_PIN_FACTORY), but it is not installed" \
+            in doctor.stdout, doctor
+    else:
+        assert factory == "gpiod"
+        version = provisioned.chroot(python, "-c", "import gpiod; print(gpiod.__version__)")
+        assert version.stdout.startswith("2."), version
+        assert asked.stdout.split("\n")[:2] == [
+            "NoGpio", "Ingen GPIO: knappane er av, tastaturet verkar framleis"], asked
+        assert "no GPIO bindings" not in provisioned.first.stderr
+        assert "GPIO pin factory: 'gpiod' ($GPIOZERO_PIN_FACTORY)\n" in doctor.stdout, doctor
