@@ -191,7 +191,8 @@ def begin(app: Any, args: argparse.Namespace, source: Any) -> None:
     """Everything ``pubpoker kiosk`` does between building the app and its loop.
 
     The clock after a cut or a clean stop, the run record, and the night's flow
-    (check-in, the walk-in prompt, NEW) on every device but a table.
+    (check-in, the walk-in prompt, NEW) on every device but a table, with its
+    config or, without one, the defaults a config without those sections gives.
     """
     from kiosk import last_stop
     from kiosk.night import attach_night
@@ -218,10 +219,11 @@ def begin(app: Any, args: argparse.Namespace, source: Any) -> None:
     app.station.cold_start(peers_present=False, cut=last.kind == "cut",
                            owns_clock=bool({"display", "console"} & set(roles)))
     last_stop.mark_running(app.data_dir)
-    if args.config is not None and "table" not in roles:
+    if "table" not in roles:
         # The night's flow (kiosk/night.py): tonight's tournament at power-on
-        # on the TD's box, the check-in screen, names typed, NEW, help.
-        attach_night(app, source)
+        # on the TD's box, the check-in screen, names typed, NEW, help. Without
+        # a config, the defaults a config gives: one kiosk, not two.
+        attach_night(app, source if args.config is not None else None)
 
 
 def _stopped(app: Any) -> None:
