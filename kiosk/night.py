@@ -619,8 +619,12 @@ def _td_device(role: str) -> bool:
     return bool(_roles(role) & TD_ROLES)
 
 
-def attach_night(app: App, config: Any, **kwargs: Any) -> Night:
-    """The night's flow for a loaded :class:`kiosk.config.Config`.
+def attach_night(app: App, config: Any = None, **kwargs: Any) -> Night:
+    """The night's flow for a loaded :class:`kiosk.config.Config`, or None for none.
+
+    Without a config (``pubpoker kiosk --role display``) the night is the one a
+    ``pubpoker.toml`` with no ``[tournament]`` or ``[buttons]`` gives: the same
+    check-in screen, walk-in prompt and keys, never a flow of its own.
 
     Tonight's tournament is created at power-on if none is open, but only on
     the TD's box (a device with the console role), and only if no peer brings
@@ -629,7 +633,8 @@ def attach_night(app: App, config: Any, **kwargs: Any) -> Night:
     display box starts tonight's with a long press of NEW.
     """
     buttons = config.buttons.as_dict() if getattr(config, "buttons", None) else {}
-    night = Night(app, config.tournament, buttons=tuple(buttons), **kwargs).attach()
+    tournament = getattr(config, "tournament", None) or TournamentConfig()
+    night = Night(app, tournament, buttons=tuple(buttons), **kwargs).attach()
     if "console" in str(app.station.role or "").split("+"):
         night.power_on()
     return night

@@ -119,13 +119,17 @@ class Station:
 
     # --- start-up ---------------------------------------------------------------------
 
-    def cold_start(self, *, peers_present: bool, owns_clock: bool = True) -> None:
+    def cold_start(self, *, peers_present: bool, owns_clock: bool = True,
+                   cut: bool = True) -> None:
         """After power-on: keep shared time moving forward and restore the clock.
 
         A Pi's monotonic clock restarts at boot, so a lone device continues
         shared time from the last event it saw rather than going back in time.
-        Alone, a clock that was running comes back paused at its checkpoint
-        (DESIGN: Time), with a notice the TD clears by pressing start.
+        Alone after a ``cut`` (the last kiosk on the store never recorded a
+        clean stop: :mod:`kiosk.last_stop`), a clock that was running comes
+        back paused at its checkpoint (DESIGN: Time), with a notice the TD
+        clears by pressing pause. Without a cut the log is exact and the clock
+        goes on as it says.
         """
         state = self.state
         if not peers_present and state.last_at > self.clock.now():
@@ -134,8 +138,8 @@ class Station:
             # Only the display or console may emit clock events (peers refuse
             # a table's); a table device just follows the clock it is sent.
             return
-        restore = self.store.cold_start_restore(self.tournament_id, state, now=self.now(),
-                                                peers_present=peers_present)
+        restore = None if not cut else self.store.cold_start_restore(
+            self.tournament_id, state, now=self.now(), peers_present=peers_present)
         if restore is not None:
             try:
                 self._commit([restore.event])
@@ -297,6 +301,10 @@ class Station:
         if self._folded is not None and self.looks.due(now):
             # The CLI over SSH writes to the same file; its events show at once.
             self._folded.catch_up()
+        if self.notices and self.state.clock.running:
+            # The clock runs again, whoever resumed it (the terminal, a peer):
+            # the power-cut banner no longer says what the clock does.
+            self.notices = [n for n in self.notices if n.key != "clock-restored"]
         if now < self._next_checkpoint or self._folded is None or self.tournament_id is None:
             return
         self._next_checkpoint = now + self.checkpoint_every
@@ -345,6 +353,27 @@ class Station:
         last = self.state.last_at
         if last > self.clock.now():
             self.clock.offset += last - self.clock.now()
+
+    def continue_time(self, *, base: float | None, speed: float | None,
+                      at_least: float | None = None) -> None:
+        """Before :meth:`cold_start`: shared time as it stood when this store was left.
+
+        ``base`` and ``speed`` are a clock's of this boot (a kiosk that stopped
+        cleanly, or the one the terminal used): at the same speed this clock
+        runs as that one did, so nothing is lost between them. ``at_least``
+        (the shared time at a stop in an earlier boot) keeps time from going back.
+        """
+        if base is not None and speed == self.clock.speed:
+            self.clock.follow(base, self.clock.speed)
+        if at_least is not None and at_least > self.clock.now():
+            self.clock.offset += at_least - self.clock.now()
+
+    def saved_time(self) -> tuple[float | None, float | None]:
+        """The shared-time base and speed a kiosk left in the store for the terminal."""
+        saved = get_meta(self.store.conn, SHARED_OFFSET)
+        speed = get_meta(self.store.conn, SHARED_SPEED)
+        return (None if saved is None else float(saved),
+                1.0 if speed is None else float(speed))
 
     def close(self, *, snapshot_after: int = 1) -> None:
         """Save a snapshot (after ``snapshot_after`` new events at least) and close the store."""

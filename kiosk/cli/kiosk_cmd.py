@@ -139,6 +139,8 @@ def _source(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
 
 
 def _kiosk(args: argparse.Namespace) -> int:
+    import signal
+
     from kiosk.bootstrap import bootstrap, open_screen, resolve_options, wait_for_screen
     from kiosk.hdmi import wait_root
     from kiosk.logbound import install as bound_the_log
@@ -157,34 +159,23 @@ def _kiosk(args: argparse.Namespace) -> int:
     connector: str | None = getattr(display, "connector", None)
     # A config goes in as it is, so its buttons, card reader and peer sync are attached.
     app = bootstrap(source, overrides=overrides, screen=root is None)
-    # The clock checkpoint is due every few shared seconds; fast-forwarded, keep it
-    # every few real ones (at 60× it would be a synchronous write a dozen times a
-    # second, which a soak would count as the appliance's cost). A power cut then
-    # loses up to that many real seconds of the clock, as it does at real time.
-    app.station.checkpoint_every *= max(1.0, app.clock.speed)
     try:
-        roles = str(app.station.role or "").split("+")
-        # Only the display or console emits clock events: a table device that comes
-        # back alone must not restore the clock (peers refuse it, and every later
-        # event of the table would wait behind the refused one).
-        app.station.cold_start(peers_present=False,
-                               owns_clock=bool({"display", "console"} & set(roles)))
-        if args.config is not None and "table" not in str(app.station.role).split("+"):
-            from kiosk.night import attach_night
-
-            # The night's flow (kiosk/night.py): tonight's tournament at power-on
-            # on the TD's box, the check-in screen, names typed, NEW, help.
-            attach_night(app, source)
+        begin(app, args, source)
+        # systemd's stop (SIGTERM) and Ctrl-C end the loop like q twice: a clean stop.
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(signum, lambda *_: app.loop.stop())
         if root is not None:
             options = resolve_options(source, overrides)
             shown = wait_for_screen(app, root, connector=connector, notify=options.watchdog)
             if shown is None:
+                _stopped(app)
                 return 0
             open_screen(app, options, root=root, connector=shown)
         app.loop.settle()
         status = app.run(frames=args.frames)
         if args.screenshot:
             app.screenshot(args.screenshot)
+        _stopped(app)
     except Exception as err:
         from kiosk.last_exit import record
 
@@ -194,3 +185,50 @@ def _kiosk(args: argparse.Namespace) -> int:
     finally:
         app.close()
     return status
+
+
+def begin(app: Any, args: argparse.Namespace, source: Any) -> None:
+    """Everything ``pubpoker kiosk`` does between building the app and its loop.
+
+    The clock after a cut or a clean stop, the run record, and the night's flow
+    (check-in, the walk-in prompt, NEW) on every device but a table, with its
+    config or, without one, the defaults a config without those sections gives.
+    """
+    from kiosk import last_stop
+    from kiosk.night import attach_night
+
+    # The clock checkpoint is due every few shared seconds; fast-forwarded, keep it
+    # every few real ones (at 60× it would be a synchronous write a dozen times a
+    # second, which a soak would count as the appliance's cost). A power cut then
+    # loses up to that many real seconds of the clock, as it does at real time.
+    app.station.checkpoint_every *= max(1.0, app.clock.speed)
+    roles = str(app.station.role or "").split("+")
+    # Recorded, not guessed (kiosk/last_stop.py): only a kiosk that never said
+    # it stopped was cut; after a clean stop, or a clock the terminal started,
+    # the log is exact and the clock goes on as it says.
+    last = last_stop.read(app.data_dir)
+    if last.kind == "clean":
+        app.station.continue_time(base=last.base if last.same_boot else None,
+                                  speed=last.speed, at_least=last.shared)
+    elif last.kind == "none":
+        base, speed = app.station.saved_time()
+        app.station.continue_time(base=base, speed=speed)
+    # Only the display or console emits clock events: a table device that comes
+    # back alone must not restore the clock (peers refuse it, and every later
+    # event of the table would wait behind the refused one).
+    app.station.cold_start(peers_present=False, cut=last.kind == "cut",
+                           owns_clock=bool({"display", "console"} & set(roles)))
+    last_stop.mark_running(app.data_dir)
+    if "table" not in roles:
+        # The night's flow (kiosk/night.py): tonight's tournament at power-on
+        # on the TD's box, the check-in screen, names typed, NEW, help. Without
+        # a config, the defaults a config gives: one kiosk, not two.
+        attach_night(app, source if args.config is not None else None)
+
+
+def _stopped(app: Any) -> None:
+    """Record a clean stop, with the shared time it stopped at (kiosk/last_stop.py)."""
+    from kiosk import last_stop
+
+    clock = app.clock
+    last_stop.mark_stopped(app.data_dir, shared=clock.now(), base=clock.base, speed=clock.speed)

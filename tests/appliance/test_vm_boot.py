@@ -170,7 +170,12 @@ def reference(vm: Vm, name: str) -> Screen:
         "src = sqlite3.connect('file:' + sys.argv[1] + '?mode=ro', uri=True)\n"
         "dst = sqlite3.connect(os.path.join(sys.argv[2], 'pubpoker.db'))\n"
         "src.backup(dst)\n"
-        "dst.close()\n")
+        "dst.close()\n"
+        # The TV's kiosk-run.json too: the reference restores a running clock as a
+        # kiosk that finds the TV's record of a run (a cut) does (kiosk/last_stop.py).
+        "run = os.path.join(os.path.dirname(sys.argv[1]), 'kiosk-run.json')\n"
+        "if os.path.exists(run):\n"
+        "    open(os.path.join(sys.argv[2], 'kiosk-run.json'), 'w').write(open(run).read())\n")
     vm.run("rm", "-rf", copy)
     vm.run("python3", "-c", script, "/data/pubpoker/pubpoker.db", copy)
     vm.run("chown", "-R", "pubpoker:pubpoker", copy)

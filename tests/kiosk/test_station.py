@@ -104,6 +104,26 @@ def test_after_a_power_cut_alone_the_clock_comes_back_paused_at_the_checkpoint(
     again.close()
 
 
+def test_after_a_clean_stop_and_a_reboot_the_clock_runs_on_from_where_it_stopped(
+        tmp_path: Path) -> None:
+    clock = FakeTime(1000.0)
+    st = station_at(tmp_path, clock)
+    started(st)
+    clock.t = 1300.0  # five minutes of play, then systemd stops the kiosk cleanly
+    stopped_at = st.now()
+    st.close()
+
+    clock.t = 20.0  # the Pi rebooted: its monotonic clock starts again near zero
+    again = station_at(tmp_path, clock)
+    # What kiosk/last_stop.py recorded for another boot: only the time at the stop.
+    again.continue_time(base=None, speed=1.0, at_least=stopped_at)
+    again.cold_start(peers_present=False, cut=False)
+    reading = clocks.read(preset("pf-pokerklub"), again.state.clock, again.now())
+    assert reading.running and again.notices == []
+    assert reading.remaining == 1500.0  # the 300 s played, not a second more or less
+    again.close()
+
+
 def test_a_paused_clock_is_checkpointed_once_not_every_five_seconds(tmp_path: Path) -> None:
     """No fsync every few seconds while nothing moves (a paused clock at the break, all
     night on a Pi's SD card); a running one is checkpointed on, and so is the pause."""

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from kiosk import last_stop
 from kiosk.config import TournamentConfig
 from kiosk.station import Station
 from kiosk.store import open_store
@@ -48,6 +49,8 @@ def test_only_a_clock_owner_restores_the_clock_at_power_on(
     device = open_store(data_dir=tmp_path / "device")
     device.append(records)
     device.set_current_tournament(tid)
+    # The device's kiosk was running when the power went (kiosk/last_stop.py).
+    last_stop.mark_running(tmp_path / "device")
     me = device.device_id
     device.close()
     config = tmp_path / "pubpoker.toml"

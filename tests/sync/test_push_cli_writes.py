@@ -120,8 +120,8 @@ def test_a_cli_write_on_one_device_is_durable_on_its_peer_at_once(
         wait_for(joined, 60, "b to join a's tournament")
         ra, rb = reader(a), reader(b)
         wait_for(lambda: top(rb, device) == top(ra, device), 10, "b to hold all of a's")
-        # Alone at its start, A restored its running clock paused (station.cold_start).
-        commands = [("clock", "resume"), ("clock", "pause")] * 8
+        # No kiosk ran on A's store before (kiosk/last_stop.py): its clock runs on.
+        commands = [("clock", "pause"), ("clock", "resume")] * 8
         commands += [("bust", f"Player {n:02d}") for n in range(PLAYERS, PLAYERS - 4, -1)]
         took = []
         for command in commands:

@@ -39,7 +39,9 @@ def make_night(data: Path, players: Sequence[str] = PLAYERS) -> None:
     for name in players:
         pubpoker(data, "checkin", "--new", name)
     pubpoker(data, "seat", "draw")
+    # Started and paused: the TD resumes it once the kiosk is up.
     pubpoker(data, "clock", "start")
+    pubpoker(data, "clock", "pause")
 
 
 def wait_http(url: str, timeout: float = 30.0) -> bytes:

@@ -42,7 +42,7 @@ def test_the_phone_follows_the_night_live_from_the_kiosk_alone(tmp_path: Path,
                                                                browser: Browser) -> None:
     data = tmp_path / "data"
     make_night(data)
-    # Alone after its start the kiosk pauses a running clock; the TD resumes it.
+    # The night was left paused (make_night); the TD resumes it under the kiosk.
     port = free_port()
     with kiosk(data, port):
         pubpoker(data, "clock", "resume")

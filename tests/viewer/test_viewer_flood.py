@@ -77,7 +77,7 @@ def test_a_kiosk_whose_page_runs_out_of_descriptors_counts_it_and_goes_on(
         paused = wait_for(lambda: (_status(status).get("viewer") or {}).get("accept-paused", 0),
                           15, what="the page's listener pauses to be counted")
         # The rest of the kiosk goes on: the TD's command is folded while the page waits.
-        # (A kiosk started alone holds the clock paused, as after a power cut.)
+        # (make_night left the clock paused.)
         pubpoker(data, "clock", "resume")
         wait_for(lambda: (_status(status).get("clock") or {}).get("running") is True, 15,
                  what="the resume from the terminal on the wall, the page out of descriptors")

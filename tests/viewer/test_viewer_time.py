@@ -72,7 +72,7 @@ def test_N4_a_phone_opening_the_page_after_a_quiet_spell_shows_the_walls_time(
     seen: list[str] = []
     try:
         wait_http(f"http://127.0.0.1:{port}/night.json")
-        # A kiosk started alone holds the clock paused, as after a power cut.
+        # make_night left the clock paused; the TD resumes it under the kiosk.
         pubpoker(data, "clock", "resume")
 
         def compare(moment: str) -> None:
