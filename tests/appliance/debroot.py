@@ -32,8 +32,8 @@ CACHE = Path(os.environ.get("PUBPOKER_TEST_CACHE", "/var/cache/pubpoker-test"))
 # fetched for it, not for this machine's Python. Trixie is what
 # images/build-debian.sh ships; bookworm is the oldest an existing Pi may run.
 SUITES = {"bookworm": "3.11", "trixie": "3.13"}
-# The release the VM boot tests boot.
-SUITE = "bookworm"
+# The release the VM boot tests boot: the image's.
+SUITE = "trixie"
 # What a failed apt or debootstrap says when the mirror is out of reach.
 UNREACHABLE = re.compile(r"(Temporary failure resolving|Could not resolve|Failed to fetch|"
                          r"Network is unreachable)")
