@@ -282,13 +282,20 @@ def test_final_table_is_announced_and_seating_shown(tmp_path: Path) -> None:
 
 def test_the_status_line_carries_the_power_cut_notice(app: App) -> None:
     from kiosk.store import Notice
+    from rules.commands import PauseClock, ResumeClock
 
+    # As after a power cut: the clock restored paused, with the notice.
+    assert app.station.submit(PauseClock()).ok
     app.station.notices.append(Notice("clock-restored", {}))
     app.loop.step(block=False)
     text, warning = app.loop.status_line()
     # It names the button that resumes the clock (PAUSE; START is refused) and the command.
     assert warning and text.startswith("20:00 · Rolle: display")
     assert "Straumbrot: trykk pause eller køyr «pubpoker clock resume»" in text
+    # Resumed from anywhere, the notice no longer says what the clock does.
+    assert app.station.submit(ResumeClock()).ok
+    app.loop.step(block=False)
+    assert "Straumbrot" not in app.loop.status_line()[0]
 
 
 def test_the_status_line_carries_the_pis_health(app: App) -> None:
