@@ -547,6 +547,33 @@ HELP: Final[dict[str, dict[str, str]]] = {
     "bust": {
         "nn": "ein spelar er slått ut", "nb": "en spiller er slått ut",
         "da": "en spiller er slået ud", "en": "a player is out"},
+    "bust.name": {
+        "nn": "namnet på spelaren (med --same-hand: eitt namn per spelar, namn med "
+              "mellomrom i hermeteikn)",
+        "nb": "navnet på spilleren (med --same-hand: ett navn per spiller, navn med "
+              "mellomrom i anførselstegn)",
+        "da": "spillerens navn (med --same-hand: ét navn per spiller, navne med "
+              "mellemrum i anførselstegn)",
+        "en": "the player's name (with --same-hand: one name per player, names with "
+              "spaces in quotes)"},
+    "bust.same-hand": {
+        "nn": "fleire spelarar ute i same hand (F3): den som starta handa med flest "
+              "sjetongar (--stacks) får den beste plassen, like stackar deler plass; utan "
+              "--stacks gjeld rekkjefølgja namna står i, beste plass først",
+        "nb": "flere spillere ute i samme hånd (F3): den som startet hånden med flest "
+              "sjetonger (--stacks) får den beste plassen, like stacker deler plass; uten "
+              "--stacks gjelder rekkefølgen navnene står i, beste plass først",
+        "da": "flere spillere ude i samme hånd (F3): den, der startede hånden med flest "
+              "jetoner (--stacks), får den bedste plads, lige stakke deler plads; uden "
+              "--stacks gælder navnenes rækkefølge, bedste plads først",
+        "en": "several players out in one hand (F3): who started the hand with more chips "
+              "(--stacks) finishes higher, equal stacks share a place; without --stacks "
+              "the order of the names counts, best place first"},
+    "bust.stacks": {
+        "nn": "sjetongane kvar spelar hadde før handa, i same rekkjefølgje som namna",
+        "nb": "sjetongene hver spiller hadde før hånden, i samme rekkefølge som navnene",
+        "da": "jetonerne hver spiller havde før hånden, i samme rækkefølge som navnene",
+        "en": "the chips each player had before the hand, in the order of the names"},
     "move": {
         "nn": "flytt ein spelar til eit anna bord, eller stadfest ei flytting",
         "nb": "flytt en spiller til et annet bord, eller bekreft en flytting",
