@@ -7,6 +7,7 @@ where a command has none."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -223,3 +224,32 @@ def _place(n: int, lang: str) -> str:
     from rules.i18n import format_place
 
     return format_place(n, lang)
+
+
+# --- undo says what the night is now -------------------------------------------------------------
+
+#: "Nivå 1" and "4 spelarar att" in each language's words (GLOSSARY.md).
+LEVEL_1 = {"nn": "Nivå 1: 100/200, ", "nb": "Nivå 1: 100/200, ", "da": "Niveau 1: 100/200, ",
+           "en": "Level 1: 100/200, "}
+FOUR_LEFT = {"nn": "; 4 spelarar att", "nb": "; 4 spillere igjen", "da": "; 4 spillere tilbage",
+             "en": "; 4 players left"}
+PAUSED = {"nn": "Klokka er stoppa", "nb": "Klokken er stoppet", "da": "Uret er stoppet",
+          "en": "Clock paused"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_undo_says_the_clock_and_players_now(night: Path, lang: str) -> None:
+    pubpoker(night, "bust", "Ada", lang=lang)
+    out = pubpoker(night, "undo", lang=lang).stdout.strip()
+    # "Angra: Ada slått ut. Nivå 1: 100/200, 19:58 att; 4 spelarar att"
+    said, now = out.split(". ", 1)
+    assert "Ada" in said
+    assert now.startswith(LEVEL_1[lang]) and now.endswith(FOUR_LEFT[lang])
+    assert re.search(r", \d\d:\d\d ", now)
+    # An undone pause says the clock runs again; undoing the start says it has not started.
+    pubpoker(night, "clock", "pause", lang=lang)
+    pubpoker(night, "bust", "Per Olsen", lang=lang)
+    now = pubpoker(night, "undo", lang=lang).stdout.strip().split(". ", 1)[1]
+    assert PAUSED[lang] in now and now.endswith(FOUR_LEFT[lang])
+    now = pubpoker(night, "undo", lang=lang).stdout.strip().split(". ", 1)[1]
+    assert PAUSED[lang] not in now and now.endswith(FOUR_LEFT[lang])
