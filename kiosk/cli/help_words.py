@@ -242,6 +242,15 @@ HELP: Final[dict[str, dict[str, str]]] = {
     "players.list": {
         "nn": "vis spelarane og korta deira", "nb": "vis spillerne og kortene deres",
         "da": "vis spillerne og deres kort", "en": "list the players and their cards"},
+    "players.similar": {
+        "nn": "vis berre par av namn som kan vere same person to gonger (éin eller to "
+              "bokstavar skil, aksentar, eller starten av eit anna namn)",
+        "nb": "vis bare par av navn som kan være samme person to ganger (én eller to "
+              "bokstaver skiller, aksenter, eller starten av et annet navn)",
+        "da": "vis kun par af navne, der kan være samme person to gange (et eller to "
+              "bogstaver til forskel, accenter, eller starten af et andet navn)",
+        "en": "show only pairs of names that may be one person twice (one or two letters "
+              "apart, accents, or the start of another name)"},
     "players.import": {
         "nn": "importer spelarar frå ei CSV-fil (namn,kort)",
         "nb": "importer spillere fra en CSV-fil (navn,kort)",

@@ -32,6 +32,8 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
            "added": "La til {name}", "linked": "Kortet {uid} høyrer no til {name}",
            "none": "Ingen spelarar enno", "name": "Namn", "cards": "Kort",
            "created": "Oppretta",
+           "no-similar": "Ingen namn er like nok til å vere same spelar to gonger",
+           "similar": "Kanskje same spelar: {a} – {b}",
            "imported": "Importerte: {added}, {linked} fekk kort, {unchanged}, {errors}"},
     "nb": {"removed": "Fjernet {name}", "unlinked-1": "Kortet koblet fra: {uids}",
            "unlinked-n": "Kortene koblet fra: {uids}",
@@ -39,6 +41,8 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
            "added": "La til {name}", "linked": "Kortet {uid} tilhører nå {name}",
            "none": "Ingen spillere ennå", "name": "Navn", "cards": "Kort",
            "created": "Opprettet",
+           "no-similar": "Ingen navn er like nok til å være samme spiller to ganger",
+           "similar": "Kanskje samme spiller: {a} – {b}",
            "imported": "Importerte: {added}, {linked} fikk kort, {unchanged}, {errors}"},
     "da": {"removed": "Fjernede {name}", "unlinked-1": "Kortet frakoblet: {uids}",
            "unlinked-n": "Kortene frakoblet: {uids}",
@@ -46,6 +50,8 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
            "added": "Tilføjede {name}", "linked": "Kortet {uid} tilhører nu {name}",
            "none": "Ingen spillere endnu", "name": "Navn", "cards": "Kort",
            "created": "Oprettet",
+           "no-similar": "Ingen navne ligner nok til at være samme spiller to gange",
+           "similar": "Måske samme spiller: {a} – {b}",
            "imported": "Importerede: {added}, {linked} fik kort, {unchanged}, {errors}"},
     "en": {"removed": "Removed {name}", "unlinked-1": "Card unlinked: {uids}",
            "unlinked-n": "Cards unlinked: {uids}",
@@ -53,6 +59,8 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
            "added": "Added {name}", "linked": "Card {uid} now belongs to {name}",
            "none": "No players yet", "name": "Name", "cards": "Cards",
            "created": "Created",
+           "no-similar": "No names are alike enough to be one player twice",
+           "similar": "Maybe one player: {a} – {b}",
            "imported": "Imported: {added}, {linked} given a card, {unchanged}, {errors}"},
 }
 
@@ -79,6 +87,7 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     lst = cmds.add_parser("list", help=words("players.list"))
     lst.add_argument("--format", choices=("table", "csv", "json"), default="table",
                      help=help_text("format", lang, default="table"))
+    lst.add_argument("--similar", action="store_true", help=words("players.similar"))
     report.add_json_option(lst, lang)
     add_data_dir(lst, lang)
     lst.set_defaults(func=_list)
@@ -181,6 +190,8 @@ def _list(args: argparse.Namespace) -> int:
     text = _text(args)
     with open_cli_store(args) as store:
         players = store.players.list()
+    if args.similar:
+        return _similar(args, players)
     if getattr(args, "json", False):
         report.print_json(report.players_document(players))
     elif args.format == "json":
@@ -201,6 +212,31 @@ def _list(args: argparse.Namespace) -> int:
         print(f"{text['name']:<{width}}  {text['cards']}")
         for p in players:
             print(f"{p.name:<{width}}  {', '.join(p.cards)}")
+    return 0
+
+
+class SimilarIsText(RulesError, ValueError):
+    messages = {
+        "nn": "--similar skriv berre tekst; ta vekk --json og --format",
+        "nb": "--similar skriver bare tekst; ta bort --json og --format",
+        "da": "--similar skriver kun tekst; fjern --json og --format",
+        "en": "--similar prints text only; leave out --json and --format",
+    }
+
+
+def _similar(args: argparse.Namespace, players: list[Any]) -> int:
+    """``players list --similar``: the pairs check-in would have asked "Did you
+    mean …?" of (N2), closest first, to find one person entered twice."""
+    from rules.name_match import similar_pairs
+
+    if getattr(args, "json", False) or args.format != "table":
+        raise SimilarIsText()
+    text = _text(args)
+    pairs = similar_pairs((p.id, p.name) for p in players)
+    if not pairs:
+        print(text["no-similar"])
+    for (_, a), (_, b) in pairs:
+        print(text["similar"].format(a=a, b=b))
     return 0
 
 
