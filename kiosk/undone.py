@@ -58,6 +58,10 @@ UNDONE: Mapping[str, Mapping[str, str]] = {
                      "da": "klokken på bord {table}", "en": "the clock call at table {table}"},
     "player-renamed": {"nn": "namnebytet til {name}", "nb": "navnebyttet til {name}",
                        "da": "navneskiftet til {name}", "en": "the rename to {name}"},
+    "players-merged": {"nn": "samanslåinga av {name} med {keep}",
+                       "nb": "sammenslåingen av {name} med {keep}",
+                       "da": "sammenlægningen af {name} med {keep}",
+                       "en": "the merge of {name} into {keep}"},
     "player-absent": {"nn": "{name} borte", "nb": "{name} borte", "da": "{name} væk",
                       "en": "{name} away"},
     "player-returned": {"nn": "{name} tilbake", "nb": "{name} tilbake", "da": "{name} tilbage",
@@ -126,6 +130,9 @@ def undone_what(records: Sequence[Record], names: Mapping[str, str]) -> dict[str
         key = kind
         pid = str(getattr(first, "player_id", ""))
         params["name"] = names.get(pid, pid)
+    elif kind == "players-merged":
+        key = kind
+        params["name"], params["keep"] = getattr(first, "name", ""), getattr(first, "keep_name", "")
     elif kind in _PLAIN_KINDS:
         key = kind
     elif kind in _CLOCK_KINDS:

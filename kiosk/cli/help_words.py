@@ -242,6 +242,31 @@ HELP: Final[dict[str, dict[str, str]]] = {
     "players.list": {
         "nn": "vis spelarane og korta deira", "nb": "vis spillerne og kortene deres",
         "da": "vis spillerne og deres kort", "en": "list the players and their cards"},
+    "players.merge": {
+        "nn": "slå saman to spelarar som er same person", "nb": "slå sammen to spillere som er "
+        "samme person", "da": "læg to spillere sammen, der er samme person",
+        "en": "merge two players who are one person"},
+    "players.merge.description": {
+        "nn": ("Den andre spelaren blir den første: kveldane, korta og ligapoenga deira. "
+               "Skrive i loggen til kvelden, så alle einingane er samde, og «pubpoker undo» "
+               "tek det attende."),
+        "nb": ("Den andre spilleren blir den første: kveldene, kortene og ligapoengene deres. "
+               "Skrevet i loggen til kvelden, så alle enhetene er enige, og «pubpoker undo» "
+               "tar det tilbake."),
+        "da": ("Den anden spiller bliver den første: aftenerne, kortene og ligapointene. "
+               "Skrevet i aftenens log, så alle enheder er enige, og «pubpoker undo» "
+               "tager det tilbage."),
+        "en": ("The second player becomes the first: their nights, cards and league points. "
+               "Written to tonight's log, so every device agrees, and 'pubpoker undo' "
+               "takes it back.")},
+    "players.merge.keep": {
+        "nn": "spelaren som blir verande", "nb": "spilleren som blir stående",
+        "da": "spilleren, der bliver", "en": "the player who stays"},
+    "players.merge.merged": {
+        "nn": "spelaren som blir slått saman inn i den første",
+        "nb": "spilleren som slås sammen inn i den første",
+        "da": "spilleren, der lægges sammen ind i den første",
+        "en": "the player merged into the first"},
     "players.similar": {
         "nn": "vis berre par av namn som kan vere same person to gonger (éin eller to "
               "bokstavar skil, aksentar, eller starten av eit anna namn)",

@@ -48,6 +48,11 @@ def _undo(args: argparse.Namespace) -> int:
         if outcome.refusal is not None:
             raise outcome.refusal
         what = undone_what(outcome.undone, names)
+        if any(r.event.kind.value == "players-merged" for r in outcome.undone):
+            # The merged player is back on the venue's list, with their cards and points.
+            from kiosk.store.merges import reconcile
+
+            reconcile(on.store.conn)
         now = _now(on, args.lang)
         if on.state.closed and on.tournament_id is not None:
             # The reopen was taken back (N1): the night is closed again, so its
