@@ -180,6 +180,8 @@ class Night:
         self._won_at: dict[str, float] = {}
         #: The closed night's log as last checked for its files (tournament, rowid).
         self._closed_checked: tuple[str, int] | None = None
+        #: The log row up to which merges were followed, per night (None: not yet).
+        self._merges_seen: dict[str, int] = {}
         self.closing = closing
         self.clock_of_day = clock_of_day
         self.join_wait = join_wait
@@ -313,7 +315,33 @@ class Night:
             self.app.loop.drop_popups("prompt")
             if prompt.card is not None and not prompt.typed.strip():
                 self._register(self._guest_name(), prompt.card, ask=False)
+        self._follow_merges()
         self._close_when_won(mono)
+
+    def _follow_merges(self) -> None:
+        """A ``players merge`` (or the undo of one) that reached the log from the CLI,
+        a peer or the UNDO button: this store's players, cards and standings follow
+        it (issue 44). Only the rows new since the last look are read; the list is
+        brought up to date once a night at first, for what came while switched off."""
+        station = self.app.station
+        tid = station.tournament_id
+        if tid is None:
+            return
+        top = station.folded_rowid
+        seen = self._merges_seen.get(tid)
+        if seen == top:
+            return
+        self._merges_seen[tid] = top
+        if seen is not None and not any(
+                row.kind in ("players-merged", "action-undone")
+                for row in self.app.store.log.rows(tid, after_rowid=seen, upto_rowid=top)):
+            return
+        from kiosk.store.merges import reconcile
+
+        try:
+            reconcile(self.app.store.conn)
+        except Exception:  # the wall stays up; `pubpoker players list` shows the list as is
+            log.exception("following the players merges failed")
 
     def _close_when_won(self, mono: float) -> None:
         """A winner: the night closed once, in the log, as ``pubpoker tournament close`` does.

@@ -12,11 +12,19 @@ from collections.abc import Mapping, Sequence
 from rules.events import MoveProposed, Record
 from rules.values import MoveReason
 
-__all__ = ["UNDONE", "UNDONE_LINE", "UNDONE_TITLE", "undone_what"]
+__all__ = ["UNDONE", "UNDONE_LINE", "UNDONE_NOW", "UNDONE_TITLE", "undone_what"]
 
 #: The line an undo is reported in (the command line's answer).
 UNDONE_LINE: Mapping[str, str] = {"nn": "Angra: {what}", "nb": "Angret: {what}",
                                   "da": "Fortrudt: {what}", "en": "Undone: {what}"}
+#: What the night is after an undo (``pubpoker undo``'s answer goes on with it):
+#: the clock as ``clock`` prints it, and the players still in, or checked in.
+UNDONE_NOW: Mapping[str, Mapping[str, str]] = {
+    "nn": {"left": "{clock}; {players} att", "in": "{clock}; {players} sjekka inn"},
+    "nb": {"left": "{clock}; {players} igjen", "in": "{clock}; {players} sjekket inn"},
+    "da": {"left": "{clock}; {players} tilbage", "in": "{clock}; {players} tjekket ind"},
+    "en": {"left": "{clock}; {players} left", "in": "{clock}; {players} checked in"},
+}
 #: The wall's pop-up heading, over what was taken back.
 UNDONE_TITLE: Mapping[str, str] = {"nn": "Angra", "nb": "Angret", "da": "Fortrudt",
                                    "en": "Undone"}
@@ -50,6 +58,10 @@ UNDONE: Mapping[str, Mapping[str, str]] = {
                      "da": "klokken på bord {table}", "en": "the clock call at table {table}"},
     "player-renamed": {"nn": "namnebytet til {name}", "nb": "navnebyttet til {name}",
                        "da": "navneskiftet til {name}", "en": "the rename to {name}"},
+    "players-merged": {"nn": "samanslåinga av {name} med {keep}",
+                       "nb": "sammenslåingen av {name} med {keep}",
+                       "da": "sammenlægningen af {name} med {keep}",
+                       "en": "the merge of {name} into {keep}"},
     "player-absent": {"nn": "{name} borte", "nb": "{name} borte", "da": "{name} væk",
                       "en": "{name} away"},
     "player-returned": {"nn": "{name} tilbake", "nb": "{name} tilbake", "da": "{name} tilbage",
@@ -118,6 +130,9 @@ def undone_what(records: Sequence[Record], names: Mapping[str, str]) -> dict[str
         key = kind
         pid = str(getattr(first, "player_id", ""))
         params["name"] = names.get(pid, pid)
+    elif kind == "players-merged":
+        key = kind
+        params["name"], params["keep"] = getattr(first, "name", ""), getattr(first, "keep_name", "")
     elif kind in _PLAIN_KINDS:
         key = kind
     elif kind in _CLOCK_KINDS:

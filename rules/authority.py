@@ -242,6 +242,7 @@ _KINDS: Final[dict[type[c.Command], EventKind]] = {
     c.CreateTournament: EventKind.TOURNAMENT_CREATED,
     c.RegisterPlayer: EventKind.PLAYER_REGISTERED,
     c.RenamePlayer: EventKind.PLAYER_RENAMED,
+    c.MergePlayers: EventKind.PLAYERS_MERGED,
     c.CheckIn: EventKind.PLAYER_CHECKED_IN,
     c.CloseLateRegistration: EventKind.LATE_REGISTRATION_CLOSED,
     c.DrawSeats: EventKind.SEATS_DRAWN,

@@ -45,6 +45,7 @@ from rules.events import (
     PlayerReturned,
     PlayersBusted,
     PlayerSeated,
+    PlayersMerged,
     SeatsDrawn,
     SitAndGoListed,
     SitAndGoStarted,
@@ -91,6 +92,7 @@ __all__ = [
     "ListForSitAndGo",
     "MarkAbsent",
     "MarkReturned",
+    "MergePlayers",
     "MovePlayer",
     "NextLevel",
     "PauseClock",
@@ -148,6 +150,18 @@ class RenamePlayer(Command):
 
     player_id: str
     name: str
+
+
+@record
+class MergePlayers(Command):
+    """Two of the venue's players are one person: ``merged`` becomes ``keep``."""
+
+    keep: str
+    keep_name: str
+    merged: str
+    name: str
+    cards: tuple[str, ...] = ()
+    created: str = ""
 
 
 @record
@@ -823,6 +837,9 @@ _ONE_EVENT: dict[type[Command], Callable[[Any, float], Event]] = {
                                                     name=c.name, cards=c.cards),
     CloseLateRegistration: lambda c, now: LateRegistrationClosed(at=now),
     RenamePlayer: lambda c, now: PlayerRenamed(at=now, player_id=c.player_id, name=c.name),
+    MergePlayers: lambda c, now: PlayersMerged(at=now, keep=c.keep, keep_name=c.keep_name,
+                                               merged=c.merged, name=c.name, cards=c.cards,
+                                               created=c.created),
     StartClock: lambda c, now: ClockStarted(at=now),
     PauseClock: lambda c, now: ClockPaused(at=now),
     ResumeClock: lambda c, now: ClockResumed(at=now),  # decided by _resume

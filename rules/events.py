@@ -49,6 +49,7 @@ __all__ = [
     "PlayerReturned",
     "PlayerSeated",
     "PlayersBusted",
+    "PlayersMerged",
     "Record",
     "SeatsDrawn",
     "SitAndGoListed",
@@ -76,6 +77,7 @@ class EventKind(StrEnum):
     PLAYER_REGISTERED = "player-registered"
     PLAYER_CHECKED_IN = "player-checked-in"
     PLAYER_RENAMED = "player-renamed"
+    PLAYERS_MERGED = "players-merged"
     LATE_REGISTRATION_CLOSED = "late-registration-closed"
     SEATS_DRAWN = "seats-drawn"
     PLAYER_SEATED = "player-seated"
@@ -184,6 +186,21 @@ class PlayerRenamed(Event):
 
     player_id: str
     name: str
+
+
+@_event(EventKind.PLAYERS_MERGED)
+@record(kw_only=True)
+class PlayersMerged(Event):
+    """Two of the venue's players are one person: ``merged`` is ``keep`` from now on
+    (their nights, cards and league points). The event carries what the venue's list
+    knew of ``merged``, so an undo can bring them back on any device."""
+
+    keep: str
+    keep_name: str
+    merged: str
+    name: str
+    cards: tuple[str, ...] = ()
+    created: str = ""
 
 
 @_event(EventKind.PLAYER_CHECKED_IN)

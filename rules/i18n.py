@@ -74,6 +74,12 @@ NOUNS: Final[Mapping[str, Mapping[str, tuple[str, str]]]] = {
                 "da": ("tilmeldt", "tilmeldte"), "en": ("entrant", "entrants")},
     "seat": {"nn": ("sete", "sete"), "nb": ("sete", "seter"), "da": ("sæde", "sæder"),
              "en": ("seat", "seats")},
+    "stack": {"nn": ("stack", "stackar"), "nb": ("stack", "stacker"), "da": ("stak", "stakke"),
+              "en": ("stack", "stacks")},
+    "night": {"nn": ("kveld", "kveldar"), "nb": ("kveld", "kvelder"), "da": ("aften", "aftener"),
+              "en": ("night", "nights")},
+    "card": {"nn": ("kort", "kort"), "nb": ("kort", "kort"), "da": ("kort", "kort"),
+             "en": ("card", "cards")},
     "error": {"nn": ("feil", "feil"), "nb": ("feil", "feil"), "da": ("fejl", "fejl"),
               "en": ("error", "errors")},
     # Adjectives agree with a count too ("1 ny, 2 nye").

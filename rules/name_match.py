@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Generic, TypeVar
 
-__all__ = ["NEAR_EDITS", "NameMatch", "edits", "fold", "match_name"]
+__all__ = ["NEAR_EDITS", "NameMatch", "edits", "fold", "match_name", "similar_pairs"]
 
 K = TypeVar("K")
 
@@ -128,3 +128,53 @@ def match_name(typed: str, named: Iterable[tuple[K, str]]) -> NameMatch[K]:
                      if (rank := _rank(wanted, fold(name))) is not None),
                     key=lambda r: (r[0], fold(r[1])))
     return NameMatch(None, tuple((key, name) for _, name, key in ranked))
+
+
+def similar_pairs(named: Iterable[tuple[K, str]]) -> list[tuple[tuple[K, str], tuple[K, str]]]:
+    """Known players that may be one person twice: names that check-in would
+    have asked "Did you mean …?" of (N2), closest first. The same name but for
+    accents comes first, then one or two letters apart, then a name that is
+    the start of another ("Ola" and "Ola Nordmann").
+
+    >>> named = [("p1", "Per Hansen"), ("p2", "Per Hanssen"), ("p3", "Ola"),
+    ...          ("p4", "Ola Nordmann"), ("p5", "Åse Berg"), ("p6", "Ase Berg"), ("p7", "Bo")]
+    >>> [(a[1], b[1]) for a, b in similar_pairs(named)]
+    [('Ase Berg', 'Åse Berg'), ('Per Hansen', 'Per Hanssen'), ('Ola', 'Ola Nordmann')]
+    """
+    entries = sorted(((fold(name), key, name) for key, name in named), key=lambda e: (e[0], e[2]))
+    found: dict[tuple[int, int], int] = {}
+    # Names within NEAR_EDITS letters share a form with NEAR_EDITS letters left out
+    # (a changed or swapped letter is one left out of each): only those are compared,
+    # not every pair, so a venue of thousands takes a moment, not minutes.
+    shared: dict[str, list[int]] = {}
+    for i, (folded, _, _) in enumerate(entries):
+        for form in _deletions(folded, NEAR_EDITS):
+            shared.setdefault(form, []).append(i)
+    compared: set[tuple[int, int]] = set()
+    for group in shared.values():
+        for n, i in enumerate(group):
+            for j in group[n + 1:]:
+                if (i, j) in compared:
+                    continue
+                compared.add((i, j))
+                a, b = entries[i][0], entries[j][0]
+                distance = edits(a, b)
+                if distance <= NEAR_EDITS and (distance < min(len(a), len(b)) or a == b):
+                    found[i, j] = distance
+    # A start: in sorted order the names a name starts come right after it.
+    for i, (a, _, _) in enumerate(entries):
+        for j in range(i + 1, len(entries)):
+            if not entries[j][0].startswith(a):
+                break
+            if len(a) >= 2:
+                found.setdefault((i, j), _START)
+    pairs = sorted(found.items(), key=lambda f: (f[1], entries[f[0][0]][0], entries[f[0][1]][0]))
+    return [((entries[i][1], entries[i][2]), (entries[j][1], entries[j][2])) for (i, j), _ in pairs]
+
+
+def _deletions(word: str, most: int) -> set[str]:
+    """``word`` with up to ``most`` letters left out, every way."""
+    forms = {word}
+    for _ in range(most):
+        forms |= {f[:k] + f[k + 1:] for f in forms for k in range(len(f))}
+    return forms

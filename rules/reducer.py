@@ -41,6 +41,7 @@ from rules.events import (
     PlayerReturned,
     PlayersBusted,
     PlayerSeated,
+    PlayersMerged,
     SeatsDrawn,
     SitAndGoListed,
     SitAndGoStarted,
@@ -54,6 +55,7 @@ from rules.events import (
 from rules.refusals import (
     AlreadyCheckedIn,
     AlreadyCreated,
+    BothPlaying,
     CannotReenter,
     DuplicateName,
     DuplicatePlayer,
@@ -65,6 +67,7 @@ from rules.refusals import (
     NoTournament,
     NotSeated,
     PlayerAlreadyOut,
+    SamePlayer,
     SeatingNotValid,
     SeatsAlreadyDrawn,
     SeatsNotDrawn,
@@ -309,6 +312,18 @@ def _renamed(state: Tournament, event: PlayerRenamed, commit: bool) -> None:
     if not commit:
         return
     entry.name = name
+
+
+@_on(EventKind.PLAYERS_MERGED)
+def _merged(state: Tournament, event: PlayersMerged, commit: bool) -> None:
+    # The venue's list is the store's; tonight only has to allow it. Two players
+    # in one running night are two people, whatever their names.
+    if event.keep == event.merged:
+        raise SamePlayer(name=event.name)
+    keep, merged = state.players.get(event.keep), state.players.get(event.merged)
+    if keep is not None and merged is not None and not state.finished and (
+            keep.checked_in and merged.checked_in):
+        raise BothPlaying(keep=keep.name, name=merged.name)
 
 
 @_on(EventKind.PLAYER_CHECKED_IN)

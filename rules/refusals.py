@@ -7,6 +7,7 @@ from rules.errors import RulesError
 __all__ = [
     "AlreadyCheckedIn",
     "AlreadyCreated",
+    "BothPlaying",
     "CannotReenter",
     "CloseNotUndoable",
     "DuplicateName",
@@ -20,6 +21,7 @@ __all__ = [
     "NotSeated",
     "NothingToUndo",
     "PlayerAlreadyOut",
+    "SamePlayer",
     "SeatTaken",
     "SeatingNotValid",
     "SeatsAlreadyDrawn",
@@ -68,6 +70,28 @@ class DuplicatePlayer(RulesError, ValueError):
         "nb": "{player} er allerede påmeldt",
         "da": "{player} er allerede tilmeldt",
         "en": "{player} is already registered",
+    }
+
+
+class SamePlayer(RulesError, ValueError):
+    messages = {
+        "nn": "«{name}» og «{name}» er same spelar; ingenting å slå saman",
+        "nb": "«{name}» og «{name}» er samme spiller; ingenting å slå sammen",
+        "da": "«{name}» og «{name}» er samme spiller; intet at lægge sammen",
+        "en": "'{name}' and '{name}' are the same player; nothing to merge",
+    }
+
+
+class BothPlaying(RulesError, ValueError):
+    messages = {
+        "nn": ("{keep} og {name} er begge med i kveldens turnering, så dei er to personar; "
+               "ingenting er slått saman"),
+        "nb": ("{keep} og {name} er begge med i kveldens turnering, så de er to personer; "
+               "ingenting er slått sammen"),
+        "da": ("{keep} og {name} er begge med i aftenens turnering, så de er to personer; "
+               "intet er lagt sammen"),
+        "en": ("{keep} and {name} both play in tonight's tournament, so they are two people; "
+               "nothing was merged"),
     }
 
 

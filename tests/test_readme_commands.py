@@ -90,6 +90,10 @@ GIVEN: dict[str, tuple[str, ...]] = {
     # The venue's players list already has Ola, with the card the example taps.
     "pubpoker checkin --card 0A1B2C3D4E":
         ('pubpoker players add "Ola Nordmann" --card 0A1B2C3D4E',),
+    # One person entered twice; the merge goes in tonight's log, so there is a night.
+    'pubpoker players merge "Per Hansen" "Per Hanssen"': (
+        "pubpoker tournament new", 'pubpoker players add "Per Hansen"',
+        'pubpoker players add "Per Hanssen" --card 0A1B2C3D99'),
     # A guest the kiosk named when nobody typed a name for their card.
     'pubpoker players rename "Gjest 1" "Kari Nordmann"': ('pubpoker players add "Gjest 1"',),
     # The options' examples show tonight's tournament (h18-fast's README lines).

@@ -53,6 +53,9 @@ class NameWords(CardWords):
             super().__call__(parser, namespace, values, option_string)
         # How many words were typed: "Ada Bo" in quotes is one name, Ada Bo maybe two.
         setattr(namespace, f"{self.dest}_words", len(values) if isinstance(values, list) else 1)
+        # The words as typed, for ``bust --same-hand``: there each one is a player.
+        each = values if isinstance(values, list) else [] if values is None else [values]
+        setattr(namespace, f"{self.dest}_each", [" ".join(str(w).split()) for w in each])
 
 
 @contextmanager

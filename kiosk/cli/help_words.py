@@ -242,6 +242,40 @@ HELP: Final[dict[str, dict[str, str]]] = {
     "players.list": {
         "nn": "vis spelarane og korta deira", "nb": "vis spillerne og kortene deres",
         "da": "vis spillerne og deres kort", "en": "list the players and their cards"},
+    "players.merge": {
+        "nn": "slå saman to spelarar som er same person", "nb": "slå sammen to spillere som er "
+        "samme person", "da": "læg to spillere sammen, der er samme person",
+        "en": "merge two players who are one person"},
+    "players.merge.description": {
+        "nn": ("Den andre spelaren blir den første: kveldane, korta og ligapoenga deira. "
+               "Skrive i loggen til kvelden, så alle einingane er samde, og «pubpoker undo» "
+               "tek det attende."),
+        "nb": ("Den andre spilleren blir den første: kveldene, kortene og ligapoengene deres. "
+               "Skrevet i loggen til kvelden, så alle enhetene er enige, og «pubpoker undo» "
+               "tar det tilbake."),
+        "da": ("Den anden spiller bliver den første: aftenerne, kortene og ligapointene. "
+               "Skrevet i aftenens log, så alle enheder er enige, og «pubpoker undo» "
+               "tager det tilbage."),
+        "en": ("The second player becomes the first: their nights, cards and league points. "
+               "Written to tonight's log, so every device agrees, and 'pubpoker undo' "
+               "takes it back.")},
+    "players.merge.keep": {
+        "nn": "spelaren som blir verande", "nb": "spilleren som blir stående",
+        "da": "spilleren, der bliver", "en": "the player who stays"},
+    "players.merge.merged": {
+        "nn": "spelaren som blir slått saman inn i den første",
+        "nb": "spilleren som slås sammen inn i den første",
+        "da": "spilleren, der lægges sammen ind i den første",
+        "en": "the player merged into the first"},
+    "players.similar": {
+        "nn": "vis berre par av namn som kan vere same person to gonger (éin eller to "
+              "bokstavar skil, aksentar, eller starten av eit anna namn)",
+        "nb": "vis bare par av navn som kan være samme person to ganger (én eller to "
+              "bokstaver skiller, aksenter, eller starten av et annet navn)",
+        "da": "vis kun par af navne, der kan være samme person to gange (et eller to "
+              "bogstaver til forskel, accenter, eller starten af et andet navn)",
+        "en": "show only pairs of names that may be one person twice (one or two letters "
+              "apart, accents, or the start of another name)"},
     "players.import": {
         "nn": "importer spelarar frå ei CSV-fil (namn,kort)",
         "nb": "importer spillere fra en CSV-fil (navn,kort)",
@@ -547,6 +581,33 @@ HELP: Final[dict[str, dict[str, str]]] = {
     "bust": {
         "nn": "ein spelar er slått ut", "nb": "en spiller er slått ut",
         "da": "en spiller er slået ud", "en": "a player is out"},
+    "bust.name": {
+        "nn": "namnet på spelaren (med --same-hand: eitt namn per spelar, namn med "
+              "mellomrom i hermeteikn)",
+        "nb": "navnet på spilleren (med --same-hand: ett navn per spiller, navn med "
+              "mellomrom i anførselstegn)",
+        "da": "spillerens navn (med --same-hand: ét navn per spiller, navne med "
+              "mellemrum i anførselstegn)",
+        "en": "the player's name (with --same-hand: one name per player, names with "
+              "spaces in quotes)"},
+    "bust.same-hand": {
+        "nn": "fleire spelarar ute i same hand (F3): den som starta handa med flest "
+              "sjetongar (--stacks) får den beste plassen, like stackar deler plass; utan "
+              "--stacks gjeld rekkjefølgja namna står i, beste plass først",
+        "nb": "flere spillere ute i samme hånd (F3): den som startet hånden med flest "
+              "sjetonger (--stacks) får den beste plassen, like stacker deler plass; uten "
+              "--stacks gjelder rekkefølgen navnene står i, beste plass først",
+        "da": "flere spillere ude i samme hånd (F3): den, der startede hånden med flest "
+              "jetoner (--stacks), får den bedste plads, lige stakke deler plads; uden "
+              "--stacks gælder navnenes rækkefølge, bedste plads først",
+        "en": "several players out in one hand (F3): who started the hand with more chips "
+              "(--stacks) finishes higher, equal stacks share a place; without --stacks "
+              "the order of the names counts, best place first"},
+    "bust.stacks": {
+        "nn": "sjetongane kvar spelar hadde før handa, i same rekkjefølgje som namna",
+        "nb": "sjetongene hver spiller hadde før hånden, i samme rekkefølge som navnene",
+        "da": "jetonerne hver spiller havde før hånden, i samme rækkefølge som navnene",
+        "en": "the chips each player had before the hand, in the order of the names"},
     "move": {
         "nn": "flytt ein spelar til eit anna bord, eller stadfest ei flytting",
         "nb": "flytt en spiller til et annet bord, eller bekreft en flytting",

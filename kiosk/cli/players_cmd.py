@@ -22,6 +22,7 @@ from kiosk.store.cli import add_data_dir, open_cli_store
 from kiosk.store.errors import UnreadableFile
 from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE, count
+from rules.names import AmbiguousName
 
 __all__ = ["register"]
 
@@ -32,6 +33,9 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
            "added": "La til {name}", "linked": "Kortet {uid} høyrer no til {name}",
            "none": "Ingen spelarar enno", "name": "Namn", "cards": "Kort",
            "created": "Oppretta",
+           "merged": "{name} er slått saman med {keep}: {nights} og {cards} høyrer no til {keep}",
+           "no-similar": "Ingen namn er like nok til å vere same spelar to gonger",
+           "similar": "Kanskje same spelar: {a} – {b}",
            "imported": "Importerte: {added}, {linked} fekk kort, {unchanged}, {errors}"},
     "nb": {"removed": "Fjernet {name}", "unlinked-1": "Kortet koblet fra: {uids}",
            "unlinked-n": "Kortene koblet fra: {uids}",
@@ -39,6 +43,9 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
            "added": "La til {name}", "linked": "Kortet {uid} tilhører nå {name}",
            "none": "Ingen spillere ennå", "name": "Navn", "cards": "Kort",
            "created": "Opprettet",
+           "merged": "{name} er slått sammen med {keep}: {nights} og {cards} hører nå til {keep}",
+           "no-similar": "Ingen navn er like nok til å være samme spiller to ganger",
+           "similar": "Kanskje samme spiller: {a} – {b}",
            "imported": "Importerte: {added}, {linked} fikk kort, {unchanged}, {errors}"},
     "da": {"removed": "Fjernede {name}", "unlinked-1": "Kortet frakoblet: {uids}",
            "unlinked-n": "Kortene frakoblet: {uids}",
@@ -46,6 +53,9 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
            "added": "Tilføjede {name}", "linked": "Kortet {uid} tilhører nu {name}",
            "none": "Ingen spillere endnu", "name": "Navn", "cards": "Kort",
            "created": "Oprettet",
+           "merged": "{name} er lagt sammen med {keep}: {nights} og {cards} hører nu til {keep}",
+           "no-similar": "Ingen navne ligner nok til at være samme spiller to gange",
+           "similar": "Måske samme spiller: {a} – {b}",
            "imported": "Importerede: {added}, {linked} fik kort, {unchanged}, {errors}"},
     "en": {"removed": "Removed {name}", "unlinked-1": "Card unlinked: {uids}",
            "unlinked-n": "Cards unlinked: {uids}",
@@ -53,6 +63,9 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
            "added": "Added {name}", "linked": "Card {uid} now belongs to {name}",
            "none": "No players yet", "name": "Name", "cards": "Cards",
            "created": "Created",
+           "merged": "{name} is merged into {keep}: {nights} and {cards} now belong to {keep}",
+           "no-similar": "No names are alike enough to be one player twice",
+           "similar": "Maybe one player: {a} – {b}",
            "imported": "Imported: {added}, {linked} given a card, {unchanged}, {errors}"},
 }
 
@@ -79,6 +92,7 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     lst = cmds.add_parser("list", help=words("players.list"))
     lst.add_argument("--format", choices=("table", "csv", "json"), default="table",
                      help=help_text("format", lang, default="table"))
+    lst.add_argument("--similar", action="store_true", help=words("players.similar"))
     report.add_json_option(lst, lang)
     add_data_dir(lst, lang)
     lst.set_defaults(func=_list)
@@ -98,6 +112,13 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     remove.add_argument("name", metavar="NAME", help=words("player-name"))
     add_data_dir(remove, lang)
     remove.set_defaults(func=_remove)
+
+    merge = cmds.add_parser("merge", help=words("players.merge"),
+                            description=words("players.merge.description"))
+    merge.add_argument("keep", metavar="NAME", help=words("players.merge.keep"))
+    merge.add_argument("merged", metavar="NAME", help=words("players.merge.merged"))
+    add_data_dir(merge, lang)
+    merge.set_defaults(func=_merge)
 
     link = cmds.add_parser("link-card", help=words("players.link-card"))
     link.add_argument("name", metavar="NAME", help=words("player-name"))
@@ -181,6 +202,8 @@ def _list(args: argparse.Namespace) -> int:
     text = _text(args)
     with open_cli_store(args) as store:
         players = store.players.list()
+    if args.similar:
+        return _similar(args, players)
     if getattr(args, "json", False):
         report.print_json(report.players_document(players))
     elif args.format == "json":
@@ -201,6 +224,116 @@ def _list(args: argparse.Namespace) -> int:
         print(f"{text['name']:<{width}}  {text['cards']}")
         for p in players:
             print(f"{p.name:<{width}}  {', '.join(p.cards)}")
+    return 0
+
+
+class MergeDidYouMean(AmbiguousName):
+    messages = {
+        "nn": "«{name}» er ikkje ein kjend spelar. Meinte du {names}?",
+        "nb": "«{name}» er ikke en kjent spiller. Mente du {names}?",
+        "da": "«{name}» er ikke en kendt spiller. Mente du {names}?",
+        "en": "'{name}' is not a known player. Did you mean {names}?",
+    }
+
+
+class PlayedTogether(RulesError, ValueError):
+    messages = {
+        "nn": ("{keep} og {name} spelte begge i «{night}», så dei er to personar; "
+               "ingenting er slått saman"),
+        "nb": ("{keep} og {name} spilte begge i «{night}», så de er to personer; "
+               "ingenting er slått sammen"),
+        "da": ("{keep} og {name} spillede begge i «{night}», så de er to personer; "
+               "intet er lagt sammen"),
+        "en": ("{keep} and {name} both played in '{night}', so they are two people; "
+               "nothing was merged"),
+    }
+
+
+class MergedPlaysTonight(RulesError, ValueError):
+    messages = {
+        "nn": ("{name} er med i kveldens turnering: behald {name} og slå {keep} saman inn i "
+               "{name}: «pubpoker players merge \"{name}\" \"{keep}\"»"),
+        "nb": ("{name} er med i kveldens turnering: behold {name} og slå {keep} sammen inn i "
+               "{name}: «pubpoker players merge \"{name}\" \"{keep}\"»"),
+        "da": ("{name} er med i aftenens turnering: behold {name} og læg {keep} sammen ind i "
+               "{name}: «pubpoker players merge \"{name}\" \"{keep}\"»"),
+        "en": ("{name} plays in tonight's tournament: keep {name} and merge {keep} into them: "
+               "'pubpoker players merge \"{name}\" \"{keep}\"'"),
+    }
+
+
+def _known(store: Any, typed: str) -> Any:
+    """The venue's player the TD means; "Did you mean …?" for a name near known ones."""
+    typed = " ".join(typed.split())
+    player = store.players.match(typed)  # several that start so: refused, listed
+    if player is not None:
+        return player
+    near = store.players.checkin_match(typed).near
+    if near:
+        raise MergeDidYouMean(name=typed, names=tuple(name for _, name in near))
+    from kiosk.store.errors import UnknownPlayer
+
+    raise UnknownPlayer(name=typed)
+
+
+def _merge(args: argparse.Namespace) -> int:
+    """``players merge A B``: B is A from now on (their nights, cards and league
+    points), as an event in tonight's log, so peers agree and ``undo`` takes it back."""
+    from kiosk.cli.acting import run, station
+    from kiosk.store.merges import reconcile
+    from rules.commands import MergePlayers
+    from rules.refusals import SamePlayer
+
+    with station(args) as on:
+        store = on.store
+        keep, merged = _known(store, args.keep), _known(store, args.merged)
+        if keep.id == merged.id:
+            raise SamePlayer(name=keep.name)
+        together = store.conn.execute(
+            "SELECT t.name FROM results a JOIN results b ON a.tournament_id = b.tournament_id"
+            " JOIN tournaments t ON t.id = a.tournament_id"
+            " WHERE a.player_id = ? AND b.player_id = ? LIMIT 1", (keep.id, merged.id)).fetchone()
+        if together is not None:
+            raise PlayedTogether(keep=keep.name, name=merged.name, night=together[0])
+        entry = on.state.players.get(merged.id) if on.tournament_id is not None else None
+        if (entry is not None and entry.checked_in and not on.state.finished
+                and keep.id not in on.state.players):
+            # Tonight's seat is theirs: merged away, their card would check in the other.
+            raise MergedPlaysTonight(name=merged.name, keep=keep.name)
+        nights = store.conn.execute(
+            "SELECT COUNT(DISTINCT tournament_id) FROM results WHERE player_id = ?",
+            (merged.id,)).fetchone()[0]
+        run(on, MergePlayers(keep.id, keep.name, merged.id, merged.name, merged.cards,
+                             merged.created))
+        reconcile(store.conn)
+    print(_text(args)["merged"].format(
+        name=merged.name, keep=keep.name, nights=count(int(nights), "night", args.lang),
+        cards=count(len(merged.cards), "card", args.lang)))
+    return 0
+
+
+class SimilarIsText(RulesError, ValueError):
+    messages = {
+        "nn": "--similar skriv berre tekst; ta vekk --json og --format",
+        "nb": "--similar skriver bare tekst; ta bort --json og --format",
+        "da": "--similar skriver kun tekst; fjern --json og --format",
+        "en": "--similar prints text only; leave out --json and --format",
+    }
+
+
+def _similar(args: argparse.Namespace, players: list[Any]) -> int:
+    """``players list --similar``: the pairs check-in would have asked "Did you
+    mean …?" of (N2), closest first, to find one person entered twice."""
+    from rules.name_match import similar_pairs
+
+    if getattr(args, "json", False) or args.format != "table":
+        raise SimilarIsText()
+    text = _text(args)
+    pairs = similar_pairs((p.id, p.name) for p in players)
+    if not pairs:
+        print(text["no-similar"])
+    for (_, a), (_, b) in pairs:
+        print(text["similar"].format(a=a, b=b))
     return 0
 
 

@@ -46,6 +46,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "level_n": "nivå {n}", "the_break": "pausen",
            "seated": "{name} → bord {table}, sete {seat}", "in": "{name} er sjekka inn",
            "drawn": "Bordplasseringa er trekt: {tables}", "out": "{name}: {place}",
+           "out_tied": "{name}: {place} (delt)",
            "moved": "{name} sit no ved bord {table}, sete {seat}", "done": "OK",
            "closed": "Turneringa er avslutta. Resultat: {files}",
            "reopened": ("Turneringa er opna att og kan endrast; eksportfilene er fjerna "
@@ -59,6 +60,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "level_n": "nivå {n}", "the_break": "pausen",
            "seated": "{name} → bord {table}, sete {seat}", "in": "{name} er sjekket inn",
            "drawn": "Bordplasseringen er trukket: {tables}", "out": "{name}: {place}",
+           "out_tied": "{name}: {place} (delt)",
            "moved": "{name} sitter nå ved bord {table}, sete {seat}", "done": "OK",
            "closed": "Turneringen er avsluttet. Resultater: {files}",
            "reopened": ("Turneringen er åpnet igjen og kan endres; eksportfilene er fjernet "
@@ -72,6 +74,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "level_n": "niveau {n}", "the_break": "pausen",
            "seated": "{name} → bord {table}, sæde {seat}", "in": "{name} er tjekket ind",
            "drawn": "Bordplaceringen er trukket: {tables}", "out": "{name}: {place}",
+           "out_tied": "{name}: {place} (delt)",
            "moved": "{name} sidder nu ved bord {table}, sæde {seat}", "done": "OK",
            "closed": "Turneringen er afsluttet. Resultater: {files}",
            "reopened": ("Turneringen er åbnet igen og kan ændres; eksportfilerne er fjernet, "
@@ -85,6 +88,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "level_n": "level {n}", "the_break": "the break",
            "seated": "{name} → table {table}, seat {seat}", "in": "{name} is checked in",
            "drawn": "Seats drawn: {tables}", "out": "{name}: {place}",
+           "out_tied": "{name}: {place} (tied)",
            "moved": "{name} now sits at table {table}, seat {seat}", "done": "OK",
            "closed": "The tournament is closed. Results: {files}",
            "reopened": ("The tournament is open again and can be changed; the export files "
@@ -159,6 +163,49 @@ class BreakAtFullLength(RulesError, ValueError):
                "giver kun tid tilbage, der er gået; intet er lagt til"),
         "en": ("The break is at its full length ({length}): 'pubpoker clock add' only "
                "gives back time that has run; nothing was added"),
+    }
+
+
+#: ``bust --stacks``: a starting stack a pub could have (F5 starts at 10 000).
+STACK_MAX = 100_000_000
+
+
+class StacksNeedSameHand(RulesError, ValueError):
+    messages = {
+        "nn": "--stacks høyrer til --same-hand: fleire spelarar ute i same hand",
+        "nb": "--stacks hører til --same-hand: flere spillere ute i samme hånd",
+        "da": "--stacks hører til --same-hand: flere spillere ude i samme hånd",
+        "en": "--stacks goes with --same-hand: several players out in one hand",
+    }
+
+
+class StacksDoNotMatch(RulesError, ValueError):
+    messages = {
+        "nn": ("{names} men {stacks}: gje ein stack (sjetongane før handa) per "
+               "spelar, i same rekkjefølgje som namna; ingen er slått ut"),
+        "nb": ("{names} men {stacks}: oppgi én stack (sjetongene før hånden) per "
+               "spiller, i samme rekkefølge som navnene; ingen er slått ut"),
+        "da": ("{names} men {stacks}: giv én stack (jetonerne før hånden) per "
+               "spiller, i samme rækkefølge som navnene; ingen er slået ud"),
+        "en": ("{names} but {stacks}: give one stack (the chips before the hand) "
+               "per player, in the order of the names; no one is out"),
+    }
+
+
+class SameHandNamesQuoted(RulesError, LookupError):
+    messages = {
+        "nn": ("Ingen spelar heiter «{name}»; med --same-hand er kvart ord ein spelar, så skriv "
+               "namn med mellomrom i hermeteikn: «pubpoker bust \"Ola Nordmann\" Kari "
+               "--same-hand»; ingen er slått ut"),
+        "nb": ("Ingen spiller heter «{name}»; med --same-hand er hvert ord en spiller, så skriv "
+               "navn med mellomrom i anførselstegn: «pubpoker bust \"Ola Nordmann\" Kari "
+               "--same-hand»; ingen er slått ut"),
+        "da": ("Ingen spiller hedder »{name}«; med --same-hand er hvert ord en spiller, så skriv "
+               "navne med mellemrum i anførselstegn: «pubpoker bust \"Ola Nordmann\" Kari "
+               "--same-hand»; ingen er slået ud"),
+        "en": ("No player is called '{name}'; with --same-hand each word is a player, so put "
+               "names with spaces in quotes: 'pubpoker bust \"Ola Nordmann\" Kari "
+               "--same-hand'; no one is out"),
     }
 
 
@@ -505,19 +552,51 @@ def _hand_for_hand(args: argparse.Namespace) -> int:
 
 
 def _bust(args: argparse.Namespace) -> int:
+    stacks: list[int] | None = args.stacks
+    if stacks is not None and not args.same_hand:
+        raise StacksNeedSameHand()
     with _station(args) as station:
-        player = _player(station, args.name)
+        if args.same_hand:
+            # F3: each word is one player here (quote a name of several words).
+            typed: list[str] = list(args.name_each)
+            players = [_same_hand_player(station, name, typed) for name in typed]
+            if stacks is not None and len(stacks) != len(players):
+                raise StacksDoNotMatch(names=Counted(len(players), "player"),
+                                       stacks=Counted(len(stacks), "stack"))
+            for stack in stacks or ():
+                check_number("--stacks", stack, 1, STACK_MAX)
+        else:
+            players = [_player(station, args.name)]
         from rules.commands import BustPlayers
 
-        _run(station, BustPlayers((player,)))
+        start = dict(zip(players, stacks, strict=True)) if stacks is not None else None
+        _run(station, BustPlayers(tuple(players), start_stacks=start))
         state = station.state
-        entry = state.players[player]
-        _say(args, "out", name=entry.name, place=format_place(entry.place or 0, args.lang))
+        # Best placed first, as the results list them (F3: a tie shares its place).
+        out = sorted((state.players[p] for p in players), key=lambda e: e.place or 0)
+        places = [e.place for e in out]
+        for entry in out:
+            place = format_place(entry.place or 0, args.lang)
+            tied = len(out) > 1 and places.count(entry.place) > 1
+            _say(args, "out_tied" if tied else "out", name=entry.name, place=place)
         if state.finished:
             # The last bust ends the night: its answer names the winner too.
             for winner in (e for e in state.results() if e.place == 1):
                 _say(args, "won", name=winner.name)
     return 0
+
+
+def _same_hand_player(station: Station, name: str, typed: list[str]) -> str:
+    """A player of ``bust --same-hand``, where each word is one: an unknown word
+    that belongs to a name typed without quotes says to quote it."""
+    from rules.refusals import UnknownPlayer
+
+    try:
+        return _player(station, name)
+    except UnknownPlayer:
+        if len(typed) > 1:
+            raise SameHandNamesQuoted(name=name) from None
+        raise
 
 
 def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
@@ -576,7 +655,10 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     hfh.add_argument("state", choices=("on", "off"), help=words("hand-for-hand.state"))
     hfh.set_defaults(func=_hand_for_hand)
     bust = sub.add_parser("bust", help=words("bust"))
-    bust.add_argument("name", nargs="+", action=NameWords, help=words("player-name"))
+    bust.add_argument("name", nargs="+", action=NameWords, help=words("bust.name"))
+    bust.add_argument("--same-hand", action="store_true", help=words("bust.same-hand"))
+    bust.add_argument("--stacks", nargs="+", type=int, metavar="STACKS",
+                      help=words("bust.stacks"))
     bust.set_defaults(func=_bust)
     # ``move`` and ``table break`` are table_cmd.py's, ``undo`` undo_cmd.py's.
     for parser in (checkin, draw, *clock_parsers, add, hfh, bust):

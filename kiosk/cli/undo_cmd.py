@@ -9,7 +9,10 @@ the action before it; an undo is itself not undone this way.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from kiosk.station import Station
 
 __all__ = ["register"]
 
@@ -45,6 +48,12 @@ def _undo(args: argparse.Namespace) -> int:
         if outcome.refusal is not None:
             raise outcome.refusal
         what = undone_what(outcome.undone, names)
+        if any(r.event.kind.value == "players-merged" for r in outcome.undone):
+            # The merged player is back on the venue's list, with their cards and points.
+            from kiosk.store.merges import reconcile
+
+            reconcile(on.store.conn)
+        now = _now(on, args.lang)
         if on.state.closed and on.tournament_id is not None:
             # The reopen was taken back (N1): the night is closed again, so its
             # status, results and export files are the close's once more.
@@ -53,5 +62,27 @@ def _undo(args: argparse.Namespace) -> int:
             on.store.close_tournament(on.tournament_id, on.state,
                                       store_path(args).parent / "exports")
     template = UNDONE_LINE.get(args.lang) or UNDONE_LINE["en"]
-    print(template.format(what=what.get(args.lang) or what["en"]))
+    said = template.format(what=what.get(args.lang) or what["en"])
+    # And what the night is now, so the TD need not ask (issue 44).
+    print(f"{said}. {now}" if now else said)
     return 0
+
+
+def _now(on: Station, lang: str) -> str | None:
+    """The clock and the players after the undo: "Nivå 3: 300/600, 12:40 att; 23
+    spelarar att" (before the seat draw, the players checked in). Nothing for a
+    finished or closed night: its result stands as ``tournament show`` prints it."""
+    from kiosk.cli.report import clock_document
+    from kiosk.cli.show_words import clock_line
+    from kiosk.undone import UNDONE_NOW
+    from rules.i18n import count
+    from rules.state import Phase
+
+    state = on.state
+    if state.config is None or state.finished or state.closed:
+        return None
+    clock = clock_line(clock_document(state, on.now()), lang)
+    words = UNDONE_NOW.get(lang) or UNDONE_NOW["en"]
+    if state.phase is Phase.CHECK_IN:
+        return words["in"].format(clock=clock, players=count(state.entrants, "player", lang))
+    return words["left"].format(clock=clock, players=count(state.remaining, "player", lang))

@@ -127,8 +127,11 @@ def results_of(conn: sqlite3.Connection, tournament: str) -> list[ResultRow]:
         " WHERE tournament_id = ? ORDER BY place IS NULL, place, name", (t.id,))]
 
 
-def _identity(conn: sqlite3.Connection, player_id: str, name: str) -> tuple[str, str]:
-    """The season-wide identity and display name of a tournament's player."""
+def _identity(conn: sqlite3.Connection, player_id: str, name: str,
+              merges: dict[str, str] | None = None) -> tuple[str, str]:
+    """The season-wide identity and display name of a tournament's player: a
+    player merged into another (``players merge``) counts as that one."""
+    player_id = (merges or {}).get(player_id, player_id)
     row = conn.execute("SELECT id, name FROM players WHERE id = ?", (player_id,)).fetchone()
     if row is None:
         row = conn.execute("SELECT id, name FROM players WHERE name_key = ?",
@@ -139,13 +142,16 @@ def _identity(conn: sqlite3.Connection, player_id: str, name: str) -> tuple[str,
 
 
 def _compute_standings(conn: sqlite3.Connection, season: str) -> list[StandingRow]:
+    from kiosk.store.merges import live_merges
+
+    merges = live_merges(conn)
     names: dict[str, str] = {}
     counted: list[Result] = []
     for tournament_id, player_id, name, place, pts in conn.execute(
             "SELECT r.tournament_id, r.player_id, r.name, r.place, r.points FROM results r"
             " JOIN tournaments t ON t.id = r.tournament_id"
             " WHERE t.season = ? AND r.place IS NOT NULL ORDER BY t.date, t.rowid", (season,)):
-        ident, shown = _identity(conn, player_id, name)
+        ident, shown = _identity(conn, player_id, name, merges)
         names[ident] = shown
         counted.append(Result(ident, tournament_id, int(place), int(pts)))
     return [

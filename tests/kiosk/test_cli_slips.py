@@ -7,6 +7,7 @@ where a command has none."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -175,3 +176,80 @@ def test_json_on_a_command_without_a_json_form_is_refused(night: Path, lang: str
     if lang == "en":
         assert pubpoker(night, "clock", "pause", "--json", code=2).stderr.startswith(
             "'pubpoker clock pause' has no JSON form")
+
+
+# --- several busts in one hand -------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_F3_bust_same_hand_places_by_starting_stack(night: Path, lang: str) -> None:
+    out = pubpoker(night, "bust", "Ada", "Jonas Gahr", "Per Olsen", "--same-hand",
+                   "--stacks", "500", "900", "500", lang=lang).stdout.splitlines()
+    # F3: the bigger stack finishes higher; equal stacks share the best place of
+    # their span (3rd and 4th: both 3rd); the last one left has won.
+    tied = {"en": "(tied)"}.get(lang, "(delt)")
+    third = "3rd" if lang == "en" else "3. "
+    assert out[0].startswith("Jonas Gahr: 2")
+    assert {line.split(":")[0] for line in out[1:3]} == {"Ada", "Per Olsen"}
+    assert all(third in line and line.endswith(tied) for line in out[1:3])
+    assert out[3].startswith("Per Hansen ")
+    if lang == "en":
+        assert out == ["Jonas Gahr: 2nd", "Ada: 3rd (tied)", "Per Olsen: 3rd (tied)",
+                       "Per Hansen has won the tournament"]
+    results = pubpoker(night, "tournament", "show", "--json").stdout
+    places = {p["name"]: p["place"] for p in json.loads(results)["results"]}
+    assert places == {"Per Hansen": 1, "Jonas Gahr": 2, "Ada": 3, "Per Olsen": 3}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_F3_bust_same_hand_without_stacks_keeps_the_order_given(night: Path, lang: str) -> None:
+    out = pubpoker(night, "bust", "Per Olsen", "Ada", "--same-hand", lang=lang).stdout
+    assert out.splitlines() == [f"Per Olsen: {_place(3, lang)}", f"Ada: {_place(4, lang)}"]
+    # One hand, one undo: both are back.
+    undone = pubpoker(night, "undo", lang=lang).stdout
+    assert "Per Olsen" in undone and "Ada" in undone
+    # Each word is a player here: a name typed without quotes is refused, with the quoted form.
+    refused = pubpoker(night, "bust", "Jonas", "Gahr", "Ada", "--same-hand", lang=lang,
+                       code=2).stderr
+    assert "Gahr" in refused and '"Ola Nordmann"' in refused and "--same-hand" in refused
+    # Stacks are one a player; without --same-hand they are refused; nothing is done.
+    refused = pubpoker(night, "bust", "Ada", "Per Olsen", "--same-hand", "--stacks", "900",
+                       lang=lang, code=2).stderr
+    assert "2 " in refused and "1 " in refused
+    pubpoker(night, "bust", "Ada", "--stacks", "900", lang=lang, code=2)
+    assert pubpoker(night, "bust", "Jonas", "Gahr", lang=lang).stdout.startswith(
+        f"Jonas Gahr: {_place(4, lang)}")
+
+
+def _place(n: int, lang: str) -> str:
+    from rules.i18n import format_place
+
+    return format_place(n, lang)
+
+
+# --- undo says what the night is now -------------------------------------------------------------
+
+#: "Nivå 1" and "4 spelarar att" in each language's words (GLOSSARY.md).
+LEVEL_1 = {"nn": "Nivå 1: 100/200, ", "nb": "Nivå 1: 100/200, ", "da": "Niveau 1: 100/200, ",
+           "en": "Level 1: 100/200, "}
+FOUR_LEFT = {"nn": "; 4 spelarar att", "nb": "; 4 spillere igjen", "da": "; 4 spillere tilbage",
+             "en": "; 4 players left"}
+PAUSED = {"nn": "Klokka er stoppa", "nb": "Klokken er stoppet", "da": "Uret er stoppet",
+          "en": "Clock paused"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_undo_says_the_clock_and_players_now(night: Path, lang: str) -> None:
+    pubpoker(night, "bust", "Ada", lang=lang)
+    out = pubpoker(night, "undo", lang=lang).stdout.strip()
+    # "Angra: Ada slått ut. Nivå 1: 100/200, 19:58 att; 4 spelarar att"
+    said, now = out.split(". ", 1)
+    assert "Ada" in said
+    assert now.startswith(LEVEL_1[lang]) and now.endswith(FOUR_LEFT[lang])
+    assert re.search(r", \d\d:\d\d ", now)
+    # An undone pause says the clock runs again; undoing the start says it has not started.
+    pubpoker(night, "clock", "pause", lang=lang)
+    pubpoker(night, "bust", "Per Olsen", lang=lang)
+    now = pubpoker(night, "undo", lang=lang).stdout.strip().split(". ", 1)[1]
+    assert PAUSED[lang] in now and now.endswith(FOUR_LEFT[lang])
+    now = pubpoker(night, "undo", lang=lang).stdout.strip().split(". ", 1)[1]
+    assert PAUSED[lang] not in now and now.endswith(FOUR_LEFT[lang])

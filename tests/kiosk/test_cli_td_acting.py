@@ -166,17 +166,23 @@ def test_undo_takes_back_the_newest_action_and_says_what_it_was(
         night: Path, capsys: pytest.CaptureFixture[str]) -> None:
     quick(capsys, night, "hand-for-hand", "on")
     done = pubpoker(night, "undo", lang="nn")
-    assert (done.returncode, done.stdout) == (0, "Angra: hand for hand\n")
+    assert (done.returncode, done.stdout) == (
+        0, "Angra: hand for hand. Klokka er ikkje starta; 14 spelarar att\n")
     assert not state_of(night).hand_for_hand
     victim = "Spelar 3"
     assert pubpoker(night, "bust", "spelar 3").returncode == 0
     assert state_of(night).find(victim).place == 14  # type: ignore[union-attr]
     done = pubpoker(night, "undo", lang="nn")
-    assert (done.returncode, done.stdout) == (0, "Angra: Spelar 3 slått ut\n")
+    assert (done.returncode, done.stdout) == (
+        0, "Angra: Spelar 3 slått ut. Klokka er ikkje starta; 14 spelarar att\n")
     assert state_of(night).find(victim).place is None  # type: ignore[union-attr]
-    for lang, text in (("en", "Undone: the seat draw\n"),
-                       ("da", "Fortrudt: Spelar 14 tjekket ind\n"),
-                       ("nb", "Angret: Spelar 13 sjekket inn\n")):
+    # Each answer goes on with the night as it is now (issue 44): back at check-in.
+    for lang, text in (("en", "Undone: the seat draw. The clock has not been started; "
+                              "14 players checked in\n"),
+                       ("da", "Fortrudt: Spelar 14 tjekket ind. Uret er ikke startet; "
+                              "13 spillere tjekket ind\n"),
+                       ("nb", "Angret: Spelar 13 sjekket inn. Klokken er ikke startet; "
+                              "12 spillere sjekket inn\n")):
         done = pubpoker(night, "undo", lang=lang)
         assert (done.returncode, done.stdout) == (0, text)
     assert not state_of(night).tables and state_of(night).entrants == 12
@@ -213,7 +219,8 @@ def test_the_td_moves_a_player_then_confirms_and_can_undo_it(night: Path) -> Non
         0, f"{name} sit no ved bord 2, sete {free}\n")
     assert name in _at(state_of(night), 2)
     done = pubpoker(night, "undo")
-    assert (done.returncode, done.stdout) == (0, f"Undone: the move of {name}\n")
+    assert (done.returncode, done.stdout) == (
+        0, f"Undone: the move of {name}. The clock has not been started; 14 players left\n")
     assert name not in _at(state_of(night), 2) and state_of(night).moves
 
 
