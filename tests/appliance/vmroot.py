@@ -114,11 +114,13 @@ def _build_base(arch: str, work: Path, tarball: Path) -> Path:
     return tarball
 
 
-def build_images(arch: str, work: Path, config: str, *, address: str | None = None) -> Images:
+def build_images(arch: str, work: Path, config: str, *, address: str | None = None,
+                 gpio: bool = False) -> Images:
     """Provision a fresh copy of the base with the tree under test; write its images.
 
     ``address`` (``169.254.10.1/16``) gives the guest's network card that
     address, for two VMs joined by a QEMU socket network; no DHCP is there.
+    ``gpio`` adds a simulated GPIO chip for the header's pins (tests/appliance/gpiosim.py).
     """
     work.mkdir(parents=True, exist_ok=True)
     tarball = vm_base(arch, work)
@@ -132,6 +134,10 @@ def build_images(arch: str, work: Path, config: str, *, address: str | None = No
     boot = work / "boot.vfat"
     fat_image(root / "boot/firmware", boot)
     vm_only(root, address=address)
+    if gpio:
+        from tests.appliance import gpiosim
+
+        gpiosim.install(root, gpiosim.module_for(root, arch, work))
     kernel, initrd = kernel_files(root)
     image = work / "root.ext4"
     ext4_image(root, image)

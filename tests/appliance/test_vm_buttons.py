@@ -1,0 +1,229 @@
+"""The TD's buttons through the kernel's GPIO in the booted appliance (issue 40).
+
+The VM of test_vm_boot.py (the image's release, provision.sh applied, the
+example ``pubpoker.toml`` with a venue key and its ``[buttons]`` lines
+uncommented, as a TD would) with one VM-only addition: a simulated GPIO chip
+(tests/appliance/gpiosim.py), 28 lines labelled as a Pi 4's header chip. The
+kiosk's pin factory is the one provision.sh chose for the release (``gpiod``
+on trixie, over Debian's python3-libgpiod), so a press runs the path a pub's
+button does: a line of the kernel's GPIO chip, an edge event through the
+character device, the pin factory, our debounce, the dispatch table, the
+store and the screen.
+
+A press is made from the simulator's side of the line (``pull-down`` while
+the contact is closed), from a script the guest agent runs. What changed is
+read from outside: the store through ``pubpoker tournament show --json`` and
+the TV through QMP's screendump (the paused banner).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+
+from tests.appliance.gpiosim import PRESS_SCRIPT
+from tests.appliance.test_vm_boot import GPU, MODE, UNIT, journal, td, wait_active
+from tests.appliance.test_vm_boot import config_text as example_config
+from tests.appliance.vm import Screen, Vm, qemu_missing
+from tests.appliance.vmroot import Images, build_images
+
+pytestmark = [pytest.mark.slow, pytest.mark.vm, pytest.mark.chroot, pytest.mark.timeout(1800)]
+
+PAUSE, NEXT, PREV, NEW = 17, 27, 22, 13
+PLAYERS = ("Ada", "Bo", "Cy", "Di")
+# Longer than the long-press threshold (1.5 s), with TCG's scheduling to spare.
+HOLD = 2.5
+TAP = 0.2
+PRESSES = 20
+
+
+def config_text() -> str:
+    """The example's buttons switched on (the TD removes the #), and NEW added."""
+    text = example_config()
+    for name, pin in (("pause", PAUSE), ("next_level", NEXT), ("prev_level", PREV)):
+        line = f"# {name} = {pin}"
+        assert line in text, f"the example config lost its line {line!r}"
+        text = text.replace(line, f"{name} = {pin}")
+    return text.replace(f"prev_level = {PREV}", f"prev_level = {PREV}\nnew = {NEW}")
+
+
+@dataclass
+class Booted:
+    vm: Vm
+    work: Path
+
+
+@pytest.fixture(scope="module")
+def booted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Booted]:
+    if not sys.platform.startswith("linux") or os.geteuid() != 0:
+        pytest.skip("needs root on Linux (chroot, debootstrap)")
+    missing = qemu_missing("amd64")
+    if missing:
+        pytest.skip(missing)
+    work = tmp_path_factory.mktemp("vm-buttons")
+    images: Images = build_images("amd64", work, config_text(), gpio=True)
+    vm = Vm(images, work, name="buttons", gpu=GPU)
+    vm.start()
+    try:
+        vm.wait_agent(600)
+        wait_active(vm, 600)
+        vm.run("tee", "/run/pubpoker-press.py", stdin=PRESS_SCRIPT)
+        yield Booted(vm, work)
+    finally:
+        vm.stop()
+
+
+def press(vm: Vm, line: int, held: float, chatter: float = 0.0) -> None:
+    vm.run("python3", "/run/pubpoker-press.py", str(line), str(held), str(chatter),
+           timeout=60)
+
+
+def show(vm: Vm) -> dict[str, object]:
+    shown: dict[str, object] = json.loads(td(vm, "tournament", "show", "--json"))
+    return shown
+
+
+def clock(vm: Vm) -> dict[str, object]:
+    value = show(vm)["clock"]
+    assert isinstance(value, dict)
+    return value
+
+
+def wait_clock(vm: Vm, what: str, check: object, timeout: float = 30) -> dict[str, object]:
+    seen: dict[str, object] = {}
+
+    def done() -> bool:
+        seen.update(clock(vm))
+        return bool(check(seen))  # type: ignore[operator]
+
+    vm.wait_for(what, done, timeout, every=0.5)
+    return seen
+
+
+def banner_shown(screen: Screen) -> bool:
+    from kiosk.display.screens import paused_banner_box
+
+    band = screen.surface.subsurface(paused_banner_box(pygame.Surface(MODE)))
+    return Screen(band).lit_fraction(threshold=100) > 0.5
+
+
+def wait_banner(vm: Vm, shown: bool, timeout: float = 30) -> float:
+    """Seconds until the TV shows (or stops showing) the paused banner."""
+    start = time.monotonic()
+    while True:
+        screen = vm.screendump()
+        if screen.size == MODE and banner_shown(screen) == shown:
+            return time.monotonic() - start
+        assert time.monotonic() - start < timeout, (
+            f"the TV did not {'show' if shown else 'drop'} the paused banner "
+            f"within {timeout} s\n{journal(vm, UNIT)[-3000:]}")
+        time.sleep(0.05)
+
+
+def test_the_pin_factory_and_the_chip(booted: Booted) -> None:
+    vm = booted.vm
+    doctor = vm.out("runuser", "-u", "pubpoker", "--", "env", "GPIOZERO_PIN_FACTORY=gpiod",
+                    "/opt/pubpoker/venv/bin/pubpoker", "--lang", "en", "--data-dir",
+                    "/data/pubpoker", "doctor")
+    assert "GPIO pin factory: 'gpiod' ($GPIOZERO_PIN_FACTORY)\n" in doctor, doctor
+    assert re.search(r"GPIO chip: /dev/gpiochip\d+ \(pinctrl-bcm2711\)", doctor), doctor
+    environment = vm.unit_property(UNIT, "Environment")
+    assert "GPIOZERO_PIN_FACTORY=gpiod" in environment, environment
+    kiosk_log = journal(vm, UNIT)
+    assert "buttons not started" not in kiosk_log, kiosk_log[-3000:]
+    assert "Traceback" not in kiosk_log, kiosk_log[-3000:]
+
+
+def test_pause_next_prev_new_through_the_kernels_gpio(booted: Booted) -> None:
+    vm = booted.vm
+    td(vm, "tournament", "new")
+    for name in PLAYERS:
+        td(vm, "checkin", "--new", name)
+    td(vm, "seat", "draw")
+    td(vm, "clock", "start")
+    wait_banner(vm, shown=False, timeout=60)
+
+    # PAUSE pauses, and again resumes: on the store and on the TV.
+    press(vm, PAUSE, TAP)
+    wait_clock(vm, "the clock paused by PAUSE", lambda c: not c["running"])
+    wait_banner(vm, shown=True)
+    press(vm, PAUSE, TAP)
+    wait_clock(vm, "the clock running again", lambda c: c["running"])
+    wait_banner(vm, shown=False)
+
+    # NEXT: the next level. PREV is destructive: a tap only hints, a hold goes back.
+    press(vm, NEXT, TAP)
+    wait_clock(vm, "level 2 after NEXT", lambda c: c["level"] == 2)
+    press(vm, PREV, TAP)
+    time.sleep(2)
+    assert clock(vm)["level"] == 2, "a short press of PREV changed the level"
+    press(vm, PREV, HOLD)
+    wait_clock(vm, "level 1 after PREV held", lambda c: c["level"] == 1)
+
+    # 50 ms of contact chatter, then held: one press, so one toggle.
+    press(vm, PAUSE, TAP + 0.05, chatter=0.05)
+    wait_clock(vm, "paused by a chattering PAUSE", lambda c: not c["running"])
+    time.sleep(2)
+    assert not clock(vm)["running"], "the chatter counted as more than one press"
+    press(vm, PAUSE, TAP)
+    wait_clock(vm, "running again", lambda c: c["running"])
+
+    # NEW held asks for a second press; tonight's night is not replaced by one.
+    before = show(vm)["id"]
+    press(vm, NEW, HOLD)
+    time.sleep(3)
+    assert show(vm)["id"] == before, "one held NEW replaced the running night"
+
+
+def test_a_button_held_at_start_does_nothing_until_pressed_again(booted: Booted) -> None:
+    vm = booted.vm
+    level = clock(vm)["level"]
+    vm.run("python3", "/run/pubpoker-press.py", str(NEXT), "down")  # held while it starts
+    vm.run("systemctl", "restart", UNIT, timeout=180)
+    wait_active(vm, 300)
+    time.sleep(3)
+    assert clock(vm)["level"] == level, "a button held at start changed the level"
+    vm.run("python3", "/run/pubpoker-press.py", str(NEXT), "up")
+    time.sleep(2)
+    assert clock(vm)["level"] == level, "releasing a button held at start changed the level"
+    press(vm, NEXT, TAP)
+    wait_clock(vm, "the next level after a fresh press", lambda c: c["level"] == level + 1)
+
+
+def test_press_to_screen_timing(booted: Booted) -> None:
+    """From the host's press to the banner's change on the screendump, over 20 presses.
+
+    The press runs in the background in the guest, so the host watches the TV
+    from the moment it sent it: the figure holds the agent's hop and QMP's
+    screendump, and TCG makes all of it slower than on a Pi.
+    """
+    vm = booted.vm
+    if not clock(vm)["running"]:
+        td(vm, "clock", "resume")
+    wait_banner(vm, shown=False)
+    seconds = []
+    for n in range(PRESSES):
+        started = time.monotonic()
+        vm.run("sh", "-c", f"python3 /run/pubpoker-press.py {PAUSE} {TAP} >/dev/null 2>&1 &")
+        wait_banner(vm, shown=n % 2 == 0)
+        seconds.append(time.monotonic() - started)
+        time.sleep(TAP + 0.3)  # released and settled before the next press
+    p50, worst = statistics.median(seconds), max(seconds)
+    print(f"\nVM: button press to the TV, p50 {p50:.2f} s, max {worst:.2f} s "
+          f"over {PRESSES} presses")
+    with open(booted.work / "figures.txt", "a") as fh:
+        fh.write(f"press to screen p50\t{p50:.2f}\npress to screen max\t{worst:.2f}\n")
+    assert worst < 10, seconds
