@@ -20,7 +20,7 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -101,15 +101,19 @@ def building(tarball: Path) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
+def cached(path: Path, make: Callable[[], object]) -> Path:
+    """``path`` from the cache; the first caller makes it (``make``) under its lock."""
+    if not path.exists():
+        with building(path):
+            if not path.exists():
+                make()
+    return path
+
+
 def base_tarball(arch: str, suite: str = SUITE) -> Path:
     """A cached ``debootstrap --variant=minbase`` root as a tarball; skip if unreachable."""
     tarball = CACHE / f"debootstrap-{suite}-{arch}-minbase.tar"
-    if tarball.exists():
-        return tarball
-    with building(tarball):
-        if tarball.exists():
-            return tarball
-        return _debootstrap(arch, suite, tarball)
+    return cached(tarball, lambda: _debootstrap(arch, suite, tarball))
 
 
 def _debootstrap(arch: str, suite: str, tarball: Path) -> Path:

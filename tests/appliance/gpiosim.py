@@ -33,8 +33,8 @@ from tests.appliance.debroot import (
     CACHE,
     SUITE,
     base_tarball,
-    building,
     cache_copy,
+    cached,
     extract,
     keep_debs,
     run,
@@ -61,14 +61,8 @@ def kernel_version(root: Path) -> str:
 def module_for(root: Path, arch: str, work: Path) -> Path:
     """The cached ``pubpoker-gpio-sim.ko`` for the kernel in ``root``; built once."""
     version = kernel_version(root)
-    cached = CACHE / f"gpio-sim-{version}.ko"
-    if cached.exists():
-        return cached
-    with building(cached):
-        if cached.exists():
-            return cached
-        _build(version, arch, work / "gpio-sim-build", cached)
-    return cached
+    module = CACHE / f"gpio-sim-{version}.ko"
+    return cached(module, lambda: _build(version, arch, work / "gpio-sim-build", module))
 
 
 def _build(version: str, arch: str, build_root: Path, cached: Path) -> None:

@@ -45,7 +45,6 @@ import contextlib
 import io
 import os
 import re
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -58,7 +57,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
-from tests.appliance.vm import Screen, Vm, differing, drawn, qemu_missing
+from tests.appliance.vm import Screen, Vm, differing, drawn, require_vm
 from tests.appliance.vmroot import Images, build_images
 
 pytestmark = [pytest.mark.slow, pytest.mark.vm, pytest.mark.chroot, pytest.mark.timeout(1800)]
@@ -101,11 +100,7 @@ class Night:
 
 @pytest.fixture(scope="module")
 def night(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Night]:
-    if not sys.platform.startswith("linux") or os.geteuid() != 0:
-        pytest.skip("needs root on Linux (chroot, debootstrap)")
-    missing = qemu_missing("amd64")
-    if missing:
-        pytest.skip(missing)
+    require_vm("amd64")
     work = tmp_path_factory.mktemp("vm")
     started = time.monotonic()
     images = build_images("amd64", work, config_text())

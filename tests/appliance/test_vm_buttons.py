@@ -22,7 +22,6 @@ import json
 import os
 import re
 import statistics
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -37,12 +36,15 @@ import pygame
 from tests.appliance.gpiosim import PRESS_SCRIPT
 from tests.appliance.test_vm_boot import GPU, MODE, UNIT, journal, td, wait_active
 from tests.appliance.test_vm_boot import config_text as example_config
-from tests.appliance.vm import Screen, Vm, qemu_missing
+from tests.appliance.vm import Screen, Vm, require_vm
 from tests.appliance.vmroot import Images, build_images
 
 pytestmark = [pytest.mark.slow, pytest.mark.vm, pytest.mark.chroot, pytest.mark.timeout(1800)]
 
 PAUSE, NEXT, PREV, NEW = 17, 27, 22, 13
+# A table device's buttons (hardware/README.md): the same header pins, other actions.
+TABLE_BUTTONS = {"bust": 17, "new_hand": 27, "clock": 22, "hand_done": 23, "seat_prev": 24,
+                 "seat_next": 25, "ok": 5}
 PLAYERS = ("Ada", "Bo", "Cy", "Di")
 # Longer than the long-press threshold (1.5 s), with TCG's scheduling to spare.
 HOLD = 2.5
@@ -68,11 +70,7 @@ class Booted:
 
 @pytest.fixture(scope="module")
 def booted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Booted]:
-    if not sys.platform.startswith("linux") or os.geteuid() != 0:
-        pytest.skip("needs root on Linux (chroot, debootstrap)")
-    missing = qemu_missing("amd64")
-    if missing:
-        pytest.skip(missing)
+    require_vm("amd64")
     work = tmp_path_factory.mktemp("vm-buttons")
     images: Images = build_images("amd64", work, config_text(), gpio=True)
     vm = Vm(images, work, name="buttons", gpu=GPU)
@@ -181,11 +179,18 @@ def test_pause_next_prev_new_through_the_kernels_gpio(booted: Booted) -> None:
     press(vm, PAUSE, TAP)
     wait_clock(vm, "running again", lambda c: c["running"])
 
-    # NEW held asks for a second press; tonight's night is not replaced by one.
+    # NEW held asks for a second press; tonight's night is not replaced by one
+    # (the question lasts 5 s), but by two in a row; undo takes the new one back.
     before = show(vm)["id"]
     press(vm, NEW, HOLD)
-    time.sleep(3)
+    time.sleep(4)
     assert show(vm)["id"] == before, "one held NEW replaced the running night"
+    press(vm, NEW, HOLD)
+    press(vm, NEW, HOLD)
+    vm.wait_for("a new night after NEW held twice", lambda: show(vm)["id"] != before, 30,
+                every=0.5)
+    td(vm, "undo")
+    assert show(vm)["id"] == before, "undo did not bring the running night back"
 
 
 def test_a_button_held_at_start_does_nothing_until_pressed_again(booted: Booted) -> None:
@@ -227,3 +232,54 @@ def test_press_to_screen_timing(booted: Booted) -> None:
     with open(booted.work / "figures.txt", "a") as fh:
         fh.write(f"press to screen p50\t{p50:.2f}\npress to screen max\t{worst:.2f}\n")
     assert worst < 10, seconds
+
+
+def table_config() -> str:
+    """The device turned into table 1's: the TD's role, table and button lines."""
+    from tests.appliance.test_vm_boot import KEY
+
+    buttons = "".join(f"{name} = {pin}\n" for name, pin in TABLE_BUTTONS.items())
+    return (f'[device]\nrole = "table"\ntable = 1\n\n[venue]\nkey = "{KEY}"\n\n'
+            f"[buttons]\n{buttons}")
+
+
+def events(vm: Vm, tournament: str) -> list[str]:
+    script = ("import sqlite3, sys\n"
+              "db = sqlite3.connect('file:/data/pubpoker/pubpoker.db?mode=ro', uri=True)\n"
+              "print('\\n'.join(k for (k,) in db.execute("
+              "'SELECT kind FROM events WHERE tournament_id = ? ORDER BY rowid', (sys.argv[1],))))")
+    return vm.out("python3", "-c", script, tournament).split()
+
+
+def test_a_table_devices_buttons_reach_the_store(booted: Booted) -> None:
+    """The same VM as table 1's device: BUST → seat → OK, NEW HAND, and HAND DONE in
+    hand for hand. One store: what the table's buttons write is what the TD reads."""
+    vm = booted.vm
+    night = show(vm)
+    tournament, left = str(night["id"]), night["players_left"]
+    tables = night["tables"]
+    assert isinstance(tables, list)
+    (table,) = [t for t in tables if t["number"] == 1]
+    lowest = min(table["seats"], key=lambda s: s["seat"])
+    vm.run("tee", "/boot/firmware/pubpoker.toml", stdin=table_config())
+    vm.run("systemctl", "restart", UNIT, timeout=180)
+    wait_active(vm, 300)
+    time.sleep(3)
+
+    press(vm, TABLE_BUTTONS["bust"], TAP)
+    press(vm, TABLE_BUTTONS["seat_next"], TAP)  # the first seat: the lowest taken
+    press(vm, TABLE_BUTTONS["ok"], TAP)
+    vm.wait_for(f"{lowest['name']} out by the table's buttons",
+                lambda: show(vm)["players_left"] == left - 1, 30, every=0.5)
+    results = show(vm)["results"]
+    assert lowest["name"] in json.dumps(results), results
+
+    press(vm, TABLE_BUTTONS["new_hand"], TAP)
+    vm.wait_for("a hand started", lambda: "hand-started" in events(vm, tournament), 30,
+                every=0.5)
+    td(vm, "hand-for-hand", "on")  # HAND DONE is hand for hand's (C7)
+    press(vm, TABLE_BUTTONS["hand_done"], TAP)
+    vm.wait_for("the hand finished", lambda: "hand-finished" in events(vm, tournament), 30,
+                every=0.5)
+    kiosk_log = journal(vm, UNIT)
+    assert "buttons not started" not in kiosk_log, kiosk_log[-3000:]

@@ -23,6 +23,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -30,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
+import pytest
 
 from tests.appliance.vmroot import ROOT_LABEL, Images
 
@@ -440,6 +442,15 @@ def booted(vm: Vm) -> Iterator[Vm]:
         yield vm
     finally:
         vm.stop()
+
+
+def require_vm(arch: str) -> None:
+    """Skip, with the reason, where this machine cannot build and boot the VM."""
+    if not sys.platform.startswith("linux") or os.geteuid() != 0:
+        pytest.skip("needs root on Linux (chroot, debootstrap)")
+    missing = qemu_missing(arch)
+    if missing:
+        pytest.skip(missing)
 
 
 def qemu_missing(arch: str) -> str | None:

@@ -32,7 +32,7 @@ from tests.appliance.debroot import (
     CACHE,
     SUITE,
     base_tarball,
-    building,
+    cached,
     extract,
     keep_debs,
     pack,
@@ -68,12 +68,7 @@ def vm_base(arch: str, work: Path) -> Path:
     """A cached tarball: debootstrap + kernel + systemd + one provision.sh run."""
     key = hashlib.sha256(repr((BASE_VERSION, KERNELS[arch], BOOT_PACKAGES)).encode())
     tarball = CACHE / f"vm-base-{SUITE}-{arch}-{key.hexdigest()[:12]}.tar"
-    if tarball.exists():
-        return tarball
-    with building(tarball):
-        if tarball.exists():
-            return tarball
-        return _build_base(arch, work, tarball)
+    return cached(tarball, lambda: _build_base(arch, work, tarball))
 
 
 def _build_base(arch: str, work: Path, tarball: Path) -> Path:
