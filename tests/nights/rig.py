@@ -16,10 +16,10 @@ store), so a night's levels pass in seconds.
 - ``standings --json`` and the exported standings CSV agree;
 - once the night is closed, its results, standings and exports never change.
 
-Run one night alone and watch its wall::
+Run one night alone and watch its wall (the README's "Tests and benchmarks")::
 
-    .venv/bin/python -m pytest tests/nights/test_nights.py -k tuesday -s &
-    tail -F /tmp/pubpoker-nights-last/*/frames.log
+    ./dev test tests/nights/test_nights.py -k tuesday &
+    tail -F /tmp/pytest-of-$USER/pytest-current/test_a_nine_player_tuesday*/frames.log
 """
 
 from __future__ import annotations
