@@ -180,6 +180,7 @@ def test_clock_add_at_the_top_of_a_level_after_the_close_names_the_close(
         tmp_path: Path) -> None:
     _night(tmp_path, 3, tables=1, seats=3)
     # Paused at the top of level 1 (the time run given back), whatever the machine's pace.
+    time.sleep(1.0)
     pubpoker(tmp_path, "clock", "pause")
     pubpoker(tmp_path, "clock", "add", "1200")
     pubpoker(tmp_path, "bust", "P01")
