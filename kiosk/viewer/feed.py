@@ -43,7 +43,7 @@ class ViewerFeed:
         # turn finds nothing due.
         station.tick()
         now = station.now()
-        key = (station.tournament_id, station.folded_rowid, id(station.state))
+        key = self._changes()
         if key == self._key and now < self._boundary:
             return
         self._key = key
@@ -55,9 +55,17 @@ class ViewerFeed:
 
     def first(self) -> bytes:
         """The document for the server's start; the next :meth:`tick` builds only on a change."""
+        self._key = self._changes()
+        return self.build(self.station.now())
+
+    def _changes(self) -> tuple[Any, ...]:
+        """What the document depends on besides the clock ticking: the night, and the
+        shared time's footing (a clean restart takes up its saved time after the first
+        document; a peer's estimate moves it), to a tenth of a second."""
         station = self.station
-        self._key = (station.tournament_id, station.folded_rowid, id(station.state))
-        return self.build(station.now())
+        clock = station.clock
+        return (station.tournament_id, station.folded_rowid, id(station.state),
+                clock.speed, round(clock.offset, 1))
 
     def build(self, now: float) -> bytes:
         state = self.station.state

@@ -152,10 +152,6 @@ def test_moves_proposed_out_of_a_table_that_others_move_into(tmp_path: Path) -> 
     assert not sources & targets, moves
 
 
-@pytest.mark.xfail(strict=True, reason="the phones' first document is built before the "
-                   "kiosk takes up its saved shared time (kiosk_cmd.begin after "
-                   "attach_viewer): after a clean restart at --speed 10 the phone counts "
-                   "from the wrong 'now' until the night next changes (issue 41)")
 def test_the_phones_time_after_a_clean_restart(tmp_path: Path,
                                                request: pytest.FixtureRequest) -> None:
     night = Night(tmp_path, speed=10.0)
