@@ -516,8 +516,8 @@ def _clock_add_limit(station: Station, seconds: float, lang: str) -> str | None:
     from rules.i18n import format_time
 
     state = station.state
-    if state.config is None or not state.clock.started:
-        return None  # the rules refuse it, in their words
+    if state.config is None or not state.clock.started or state.closed or state.finished:
+        return None  # the rules refuse it, in their words (a closed night's is N1's)
     reading = clocks.read(state.config.structure, state.clock, station.now())
     number = reading.level_number
     w = WORDS[lang]

@@ -170,8 +170,6 @@ def test_the_phones_time_after_a_clean_restart(tmp_path: Path,
         keep(night, request.node.name)
 
 
-@pytest.mark.xfail(strict=True, reason="after the close, 'clock add' at the top of a level "
-                   "refuses with the level's full length, not with the close (issue 41)")
 def test_clock_add_at_the_top_of_a_level_after_the_close_names_the_close(
         tmp_path: Path) -> None:
     _night(tmp_path, 3, tables=1, seats=3)
