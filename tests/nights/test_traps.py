@@ -92,6 +92,20 @@ def test_a_one_table_redraw_at_the_first_bust(tmp_path: Path) -> None:
     assert [s for s in after["seats"]] == [s for s in before["seats"] if s["name"] != out]
 
 
+def test_moves_proposed_out_of_a_table_that_others_move_into(tmp_path: Path) -> None:
+    _night(tmp_path, 12, tables=3, seats=4)
+    for player in _tables(tmp_path)[1][:2]:
+        pubpoker(tmp_path, "bust", player)
+    (balance,) = _show(tmp_path)["moves"]
+    other = ({2, 3} - {balance["from"]["table"]}).pop()
+    for player in _tables(tmp_path)[other][:2]:
+        pubpoker(tmp_path, "bust", player)
+    moves = _show(tmp_path)["moves"]
+    sources = {m["from"]["table"] for m in moves}
+    targets = {m["to"]["table"] for m in moves}
+    assert not sources & targets, moves
+
+
 def test_a_clean_stop_shows_no_restart_banner(tmp_path: Path,
                                               request: pytest.FixtureRequest) -> None:
     night = Night(tmp_path, speed=10.0)
@@ -135,22 +149,6 @@ def test_the_phones_time_after_a_quiet_spell(tmp_path: Path,
 
 
 # --- still there: strict expected failures ------------------------------------------------
-
-@pytest.mark.xfail(strict=True, reason="balancing moves a player out of a table a broken "
-                   "table's players move into (issue 41)")
-def test_moves_proposed_out_of_a_table_that_others_move_into(tmp_path: Path) -> None:
-    _night(tmp_path, 12, tables=3, seats=4)
-    for player in _tables(tmp_path)[1][:2]:
-        pubpoker(tmp_path, "bust", player)
-    (balance,) = _show(tmp_path)["moves"]
-    other = ({2, 3} - {balance["from"]["table"]}).pop()
-    for player in _tables(tmp_path)[other][:2]:
-        pubpoker(tmp_path, "bust", player)
-    moves = _show(tmp_path)["moves"]
-    sources = {m["from"]["table"] for m in moves}
-    targets = {m["to"]["table"] for m in moves}
-    assert not sources & targets, moves
-
 
 @pytest.mark.xfail(strict=True, reason="the phones' first document is built before the "
                    "kiosk takes up its saved shared time (kiosk_cmd.begin after "
