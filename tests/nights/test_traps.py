@@ -106,6 +106,13 @@ def test_moves_proposed_out_of_a_table_that_others_move_into(tmp_path: Path) -> 
     assert not sources & targets, moves
 
 
+def test_no_waiting_list_when_seats_run_out(tmp_path: Path) -> None:
+    _night(tmp_path, 4, tables=1, seats=4)
+    said = pubpoker(tmp_path, "checkin", "--new", "Venter", lang="nn")
+    assert "Venteliste: du er nr. 1" in said.stdout, said.stdout
+    assert [w["name"] for w in _show(tmp_path)["waiting"]] == ["Venter"]
+
+
 def test_a_clean_stop_shows_no_restart_banner(tmp_path: Path,
                                               request: pytest.FixtureRequest) -> None:
     night = Night(tmp_path, speed=10.0)
@@ -186,12 +193,3 @@ def test_clock_add_at_the_top_of_a_level_after_the_close_names_the_close(
     pubpoker(tmp_path, "tournament", "close")
     refused = pubpoker(tmp_path, "clock", "add", "60", code=2)
     assert "closed" in refused.stderr, refused.stderr
-
-
-@pytest.mark.xfail(strict=True, reason="no waiting list when seats run out: check-in is "
-                   "refused (RULES.md F2)")
-def test_no_waiting_list_when_seats_run_out(tmp_path: Path) -> None:
-    _night(tmp_path, 4, tables=1, seats=4)
-    pubpoker(tmp_path, "checkin", "--new", "Venter")
-    assert "Venter" in pubpoker(tmp_path, "tournament", "show", "--json").stdout
-
