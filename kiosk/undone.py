@@ -71,6 +71,10 @@ UNDONE: Mapping[str, Mapping[str, str]] = {
     "sit-and-go-unlisted": {"nn": "{name} av Sit & Go-lista", "nb": "{name} av Sit & Go-listen",
                             "da": "{name} af Sit & Go-listen",
                             "en": "{name} off the Sit & Go list"},
+    "player-waitlisted": {"nn": "{name} på ventelista", "nb": "{name} på ventelisten",
+                          "da": "{name} på ventelisten", "en": "{name} on the waiting list"},
+    "player-unwaitlisted": {"nn": "{name} av ventelista", "nb": "{name} av ventelisten",
+                            "da": "{name} af ventelisten", "en": "{name} off the waiting list"},
     "sit-and-go-started": {"nn": "starten av Sit & Go-en", "nb": "starten av Sit & Go-en",
                            "da": "starten af Sit & Go'en", "en": "the Sit & Go start"},
     "late-registration-closed": {"nn": "stenginga av sein påmelding",
@@ -106,7 +110,8 @@ _CLOCK_KINDS = frozenset({"clock-started", "clock-paused", "clock-resumed", "lev
 def undone_what(records: Sequence[Record], names: Mapping[str, str]) -> dict[str, str]:
     """What the records of one action were, in every language (names looked up first)."""
     events = [r.event for r in records]
-    first = events[0]
+    # A walk-in put on the waiting list: registered first, but it is the wait undone.
+    first = next((e for e in events if e.kind.value == "player-waitlisted"), events[0])
     kind = first.kind.value
     params: dict[str, object] = {"kind": kind}
     key = "other"
@@ -126,7 +131,7 @@ def undone_what(records: Sequence[Record], names: Mapping[str, str]) -> dict[str
             params["name"] = names.get(pid, pid)
     elif kind in ("player-checked-in", "player-registered", "move-confirmed", "player-renamed",
                   "player-absent", "player-returned", "sit-and-go-listed",
-                  "sit-and-go-unlisted"):
+                  "sit-and-go-unlisted", "player-waitlisted", "player-unwaitlisted"):
         key = kind
         pid = str(getattr(first, "player_id", ""))
         params["name"] = names.get(pid, pid)

@@ -58,6 +58,7 @@ from rules.events import (
     MoveProposed,
     PlayersBusted,
     TimeAdjusted,
+    WaitlistAdmitted,
 )
 from rules.roles import TD_ROLES, Role, Roles, roles_of
 from rules.state import Phase, Tournament
@@ -134,8 +135,9 @@ CLOCK_EVENTS: Final = (ClockStarted, ClockPaused, ClockResumed, LevelJumped, Tim
 
 #: What the rules core decides along with a table's bust or confirmed move:
 #: the balancing moves (a re-plan cancels a pending move first) and the
-#: final-table draw. Refusing them would split the table from its peers.
-BUST_CONSEQUENCES: Final = (MoveProposed, MoveCancelled, FinalTableDrawn)
+#: final-table draw, and the waiting list's first drawn into a freed seat (F2).
+#: Refusing them would split the table from its peers.
+BUST_CONSEQUENCES: Final = (MoveProposed, MoveCancelled, FinalTableDrawn, WaitlistAdmitted)
 
 #: A table device's buttons, as events that name a table: BUST, NEW HAND (the
 #: first draws the button), CLOCK, HAND DONE.
@@ -245,6 +247,7 @@ _KINDS: Final[dict[type[c.Command], EventKind]] = {
     c.MergePlayers: EventKind.PLAYERS_MERGED,
     c.CheckIn: EventKind.PLAYER_CHECKED_IN,
     c.CloseLateRegistration: EventKind.LATE_REGISTRATION_CLOSED,
+    c.RemoveFromWaitingList: EventKind.PLAYER_UNWAITLISTED,
     c.DrawSeats: EventKind.SEATS_DRAWN,
     c.StartClock: EventKind.CLOCK_STARTED,
     c.PauseClock: EventKind.CLOCK_PAUSED,

@@ -83,6 +83,14 @@ class _Floor:
             self.blocked.setdefault(source.table, set()).add(source.seat)
         return real
 
+    def unseat(self, player: str, at: SeatRef) -> None:
+        del self._own(at.table)[at.seat]
+        self.counts[at.table] -= 1
+
+    def seat(self, player: str, at: SeatRef) -> None:
+        self._own(at.table)[at.seat] = player
+        self.counts[at.table] = self.counts.get(at.table, 0) + 1
+
     def pending(self, move: Move) -> None:
         """Count a proposed move as done; a stale one (player gone) is ignored.
 
@@ -273,7 +281,73 @@ def plan_moves(
             seats[from_seat], SeatRef(source, from_seat), SeatRef(target, to_seat),
             MoveReason.BALANCE, known and known_there,
         )
+    _one_way(floor, planned, {m.player_id: m for m in pending})
     return tuple(planned.values())
+
+
+def _one_way(floor: _Floor, planned: dict[str, Move], told: Mapping[str, Move]) -> None:
+    """No table both gives and takes players: pair a mover out with one in, and
+    send the one coming in straight on, to the seat the leaver was given, while
+    the leaver stays put (a leaver and an arrival from the very table it goes
+    to both stay). The counts stay as planned; each pair is one walk fewer.
+
+    ``planned`` is changed in place; a told player who now stays gets a move
+    to their own seat, which the caller reads as "cancel" (see plan_moves).
+    """
+    def plan(player: str) -> Move | None:
+        return planned.get(player, told.get(player))
+
+    while True:
+        where = {p: SeatRef(t, s) for t in floor.counts
+                 for s, p in floor.table(t).items() if p in floor.origin}
+        walking = {p: (floor.origin[p], at) for p, at in where.items()
+                   if at.table != floor.origin[p].table and plan(p) is not None}
+        pair = _pair(floor, walking)
+        if pair is None:
+            return
+        arriving, leaving = pair
+        (a_from, a_at), (l_from, l_at) = walking[arriving], walking[leaving]
+        a_move, l_move = plan(arriving), plan(leaving)
+        assert a_move is not None and l_move is not None
+        floor.unseat(arriving, a_at)
+        floor.unseat(leaving, l_at)
+        floor.seat(leaving, l_from)
+        _stay(planned, told, leaving, l_from)
+        if l_at.table == a_from.table:
+            floor.seat(arriving, a_from)
+            _stay(planned, told, arriving, a_from)
+        else:
+            floor.seat(arriving, l_at)
+            planned[arriving] = Move(arriving, a_from, l_at, a_move.reason,
+                                     a_move.position_known and l_move.position_known)
+
+
+def _pair(floor: _Floor, walking: Mapping[str, tuple[SeatRef, SeatRef]]
+          ) -> tuple[str, str] | None:
+    """A mover into a table and a mover out of it that can be undone together:
+    each goes back to a seat that is free, or held by the other."""
+    for leaving in sorted(walking):
+        home, away = walking[leaving]
+        into = sorted(p for p, (_, at) in walking.items() if at.table == home.table)
+        holder = floor.table(home.table).get(home.seat)
+        # The player sitting in the leaver's seat first: their walk is the one to undo.
+        for arriving in sorted(into, key=lambda p: p != holder):
+            if holder not in (None, arriving):
+                break
+            a_home = walking[arriving][0]
+            if away.table == a_home.table and \
+                    floor.table(a_home.table).get(a_home.seat) not in (None, leaving):
+                continue
+            return arriving, leaving
+    return None
+
+
+def _stay(planned: dict[str, Move], told: Mapping[str, Move], player: str, seat: SeatRef
+          ) -> None:
+    planned.pop(player, None)
+    earlier = told.get(player)
+    if earlier is not None:
+        planned[player] = Move(player, seat, seat, earlier.reason, earlier.position_known)
 
 
 def _target_seat(

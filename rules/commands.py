@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import field
 from typing import Any, TypeVar
 
-from rules import balancing, seating
+from rules import balancing, seating, waitlist
 from rules import button as buttons
 from rules import clock as clocks
 from rules.events import (
@@ -46,6 +46,8 @@ from rules.events import (
     PlayersBusted,
     PlayerSeated,
     PlayersMerged,
+    PlayerUnwaitlisted,
+    PlayerWaitlisted,
     SeatsDrawn,
     SitAndGoListed,
     SitAndGoStarted,
@@ -54,6 +56,7 @@ from rules.events import (
     TournamentClosed,
     TournamentCreated,
     TournamentReopened,
+    WaitlistAdmitted,
 )
 from rules.house import HouseRules
 from rules.names import PLAYER_NAME_MAX, TOURNAMENT_NAME_MAX, clean_name
@@ -70,7 +73,7 @@ from rules.rng import RandomSource
 from rules.sitandgo import TimeOfDay
 from rules.state import Phase, Tournament
 from rules.structure import Structure
-from rules.values import Move
+from rules.values import Move, SeatAssignment
 
 __all__ = [
     "AdjustTime",
@@ -98,6 +101,7 @@ __all__ = [
     "PauseClock",
     "PreviousLevel",
     "RegisterPlayer",
+    "RemoveFromWaitingList",
     "RenamePlayer",
     "ReopenTournament",
     "ResumeClock",
@@ -133,6 +137,8 @@ class CreateTournament(Command):
     final_table_size: int = 9
     balance_tolerance: int = 1
     resume_after_break: bool = True
+    #: F2: players in at once (None: the venue's seats); more wait on the list.
+    capacity: int | None = None
 
 
 @record
@@ -175,6 +181,13 @@ class CheckIn(Command):
     player_id: str
     name: str | None = None
     cards: tuple[str, ...] = ()
+
+
+@record
+class RemoveFromWaitingList(Command):
+    """The TD takes a player off the waiting list (F2)."""
+
+    player_id: str
 
 
 @record
@@ -497,7 +510,7 @@ def _create(state: Tournament, cmd: CreateTournament, now: float, rng: RandomSou
         at=now, name=cmd.name, structure=cmd.structure, house=cmd.house,
         max_tables=cmd.max_tables, late_registration_levels=cmd.late_registration_levels,
         final_table_size=cmd.final_table_size, balance_tolerance=cmd.balance_tolerance,
-        resume_after_break=cmd.resume_after_break)
+        resume_after_break=cmd.resume_after_break, capacity=cmd.capacity)
     _probe(state, event)
     return [event]
 
@@ -512,6 +525,17 @@ def _check_in(state: Tournament, cmd: CheckIn, now: float, rng: RandomSource) ->
                                       cards=cmd.cards)
         _probe(state, registered)
         events.append(registered)
+    if cmd.player_id in state.waiting and waitlist.is_full(state):
+        raise waitlist.AlreadyWaiting(player=state.players[cmd.player_id].name,
+                                      place=waitlist.place(state, cmd.player_id))
+    if waitlist.is_full(state) or (state.waiting and cmd.player_id not in state.waiting):
+        # F2: every place is taken (or others wait already): last on the list.
+        waits = PlayerWaitlisted(at=now, player_id=cmd.player_id)
+        if events:
+            _verify_check_in_of_new(state, registered, waits)
+        else:
+            _probe(state, waits)
+        return [*events, waits]
     checked_in = PlayerCheckedIn(at=now, player_id=cmd.player_id)
     if events:
         # A walk-in is not on the list yet: check against the list with them on it.
@@ -531,7 +555,7 @@ def _check_in(state: Tournament, cmd: CheckIn, now: float, rng: RandomSource) ->
 
 
 def _verify_check_in_of_new(state: Tournament, registered: PlayerRegistered,
-                            event: PlayerCheckedIn) -> None:
+                            event: PlayerCheckedIn | PlayerWaitlisted) -> None:
     """The reducer's own checks of the check-in, on a state with the walk-in registered.
 
     Only the players dict is copied: registering adds an entry to it and
@@ -552,16 +576,50 @@ def _config(state: Tournament) -> TournamentCreated:
 def _seat_late(state: Tournament, player_id: str, now: float,
                rng: RandomSource) -> list[PlayerSeated]:
     """F2/S3: draw a late registrant into the table that needs a player most."""
+    return [PlayerSeated(at=now, seat=a)
+            for a in _draw_late(state, state.seatmap(), (player_id,), set(), rng)]
+
+
+def _draw_late(state: Tournament, seatmap: dict[int, dict[int, str]],
+               players: Sequence[str], gone: set[str], rng: RandomSource
+               ) -> tuple[SeatAssignment, ...]:
     config = _config(state)
     # A newcomer sits down at once, so both ends of every pending move are
     # taken: the seat a mover still sits in, and the one promised to them.
-    seatmap = state.seatmap()
+    seatmap = {t: dict(seats) for t, seats in seatmap.items()}
     for move in state.moves.values():
-        seatmap.setdefault(move.target.table, {})[move.target.seat] = f"→{move.player_id}"
-    drawn = seating.draw_into(
-        seatmap, (player_id,), config.house.seats_per_table, rng,
+        if move.player_id not in gone:
+            seatmap.setdefault(move.target.table, {})[move.target.seat] = f"→{move.player_id}"
+    return seating.draw_into(
+        seatmap, tuple(players), config.house.seats_per_table, rng,
         max_tables=config.max_tables)
-    return [PlayerSeated(at=now, seat=a) for a in drawn]
+
+
+def _admit_waiting(state: Tournament, seatmap: dict[int, dict[int, str]], remaining: int,
+                   now: float, rng: RandomSource, gone: set[str]) -> list[Event]:
+    """F2: seats came free while late registration is open: the first on the
+    waiting list, as many as there are places, are drawn into them (S3).
+    ``seatmap`` and ``remaining`` are the night after the bust; the seats
+    drawn are added to ``seatmap``."""
+    from rules.reducer import late_registration_open
+
+    limit = waitlist.capacity(state)
+    if not state.waiting or limit is None or not late_registration_open(state, now):
+        return []
+    admitted = state.waiting[:max(0, limit - remaining)]
+    while admitted:
+        try:
+            drawn = _draw_late(state, seatmap, admitted, gone, rng)
+        except seating.NotEnoughSeats:
+            # Pending moves hold both their seats: one fewer until they sit down.
+            admitted = admitted[:-1]
+            continue
+        order = {p: i for i, p in enumerate(admitted)}
+        for a in drawn:
+            seatmap.setdefault(a.table, {})[a.seat] = a.player_id
+        return [WaitlistAdmitted(at=now, seat=a)
+                for a in sorted(drawn, key=lambda a: order[a.player_id])]
+    return []
 
 
 @_decides(DrawSeats)
@@ -741,6 +799,9 @@ def _bust(state: Tournament, cmd: BustPlayers, now: float, rng: RandomSource) ->
     seatmap = {n: {s: p for s, p in seats.items() if p not in gone}
                for n, seats in state.seatmap().items()}
     seatmap = {n: seats for n, seats in seatmap.items() if seats}
+    admitted = _admit_waiting(state, seatmap, remaining, now, rng, gone)
+    events.extend(admitted)
+    remaining += len(admitted)
     crossed = remaining <= config.final_table_size < state.remaining
     spread = remaining <= config.final_table_size and len(seatmap) > 1
     fits = remaining <= config.house.seats_per_table
@@ -836,6 +897,7 @@ _ONE_EVENT: dict[type[Command], Callable[[Any, float], Event]] = {
     RegisterPlayer: lambda c, now: PlayerRegistered(at=now, player_id=c.player_id,
                                                     name=c.name, cards=c.cards),
     CloseLateRegistration: lambda c, now: LateRegistrationClosed(at=now),
+    RemoveFromWaitingList: lambda c, now: PlayerUnwaitlisted(at=now, player_id=c.player_id),
     RenamePlayer: lambda c, now: PlayerRenamed(at=now, player_id=c.player_id, name=c.name),
     MergePlayers: lambda c, now: PlayersMerged(at=now, keep=c.keep, keep_name=c.keep_name,
                                                merged=c.merged, name=c.name, cards=c.cards,

@@ -48,6 +48,8 @@ __all__ = [
     "PlayerRenamed",
     "PlayerReturned",
     "PlayerSeated",
+    "PlayerUnwaitlisted",
+    "PlayerWaitlisted",
     "PlayersBusted",
     "PlayersMerged",
     "Record",
@@ -61,6 +63,7 @@ __all__ = [
     "TournamentCreated",
     "TournamentReopened",
     "UnreadableEvent",
+    "WaitlistAdmitted",
     "decode_event",
     "encode_event",
     "event_from_json",
@@ -107,6 +110,9 @@ class EventKind(StrEnum):
     TOURNAMENT_CLOSED = "tournament-closed"
     TOURNAMENT_REOPENED = "tournament-reopened"
     TONIGHT_CHOSEN = "tonight-chosen"
+    PLAYER_WAITLISTED = "player-waitlisted"
+    PLAYER_UNWAITLISTED = "player-unwaitlisted"
+    WAITLIST_ADMITTED = "waitlist-admitted"
 
 
 class UnreadableEvent(CodecError):
@@ -166,6 +172,9 @@ class TournamentCreated(Event):
     balance_tolerance: int = 1
     #: After a break, resume by itself (True) or wait for the TD.
     resume_after_break: bool = True
+    #: F2: players in at once; more wait on the waiting list. None = the
+    #: venue's seats (``max_tables`` × seats per table).
+    capacity: int | None = None
 
 
 @_event(EventKind.PLAYER_REGISTERED)
@@ -409,6 +418,33 @@ class SitAndGoUnlisted(Event):
     """A player takes their name off the sit-and-go list."""
 
     player_id: str
+
+
+# --- the waiting list (F2) -----------------------------------------------------
+
+@_event(EventKind.PLAYER_WAITLISTED)
+@record(kw_only=True)
+class PlayerWaitlisted(Event):
+    """Every seat is taken: a registered player waits, last on the waiting list (F2)."""
+
+    player_id: str
+
+
+@_event(EventKind.PLAYER_UNWAITLISTED)
+@record(kw_only=True)
+class PlayerUnwaitlisted(Event):
+    """The TD takes a player off the waiting list."""
+
+    player_id: str
+
+
+@_event(EventKind.WAITLIST_ADMITTED)
+@record(kw_only=True)
+class WaitlistAdmitted(Event):
+    """A seat came free while late registration is open: the first on the
+    waiting list is checked in and drawn into a seat (F2, S3)."""
+
+    seat: SeatAssignment
 
 
 @_event(EventKind.SIT_AND_GO_STARTED)

@@ -42,6 +42,8 @@ from rules.events import (
     PlayersBusted,
     PlayerSeated,
     PlayersMerged,
+    PlayerUnwaitlisted,
+    PlayerWaitlisted,
     SeatsDrawn,
     SitAndGoListed,
     SitAndGoStarted,
@@ -51,6 +53,7 @@ from rules.events import (
     TournamentClosed,
     TournamentCreated,
     TournamentReopened,
+    WaitlistAdmitted,
 )
 from rules.refusals import (
     AlreadyCheckedIn,
@@ -339,6 +342,9 @@ def _checked_in(state: Tournament, event: PlayerCheckedIn, commit: bool) -> None
         raise LateRegistrationClosedError()
     if not commit:
         return
+    if event.player_id in state.waiting:
+        # Checked in by the TD while a place is free: off the waiting list.
+        state.waiting.remove(event.player_id)
     entry.checked_in = True
     entry.late = late
     state.entrants += 1
@@ -384,6 +390,68 @@ def _player_seated(state: Tournament, event: PlayerSeated, commit: bool) -> None
         raise SeatTaken(table=ref.table, seat=ref.seat)
     if not commit:
         return
+    _sit(state, entry, ref)
+
+
+# --- the waiting list (F2) -------------------------------------------------------
+
+def _waiting_entry(state: Tournament, player_id: str) -> Entry:
+    from rules.waitlist import NotWaiting
+
+    entry = _entry(state, player_id)
+    if player_id not in state.waiting:
+        raise NotWaiting(player=entry.name)
+    return entry
+
+
+@_on(EventKind.PLAYER_WAITLISTED)
+def _waitlisted(state: Tournament, event: PlayerWaitlisted, commit: bool) -> None:
+    from rules.waitlist import AlreadyWaiting, place
+
+    _not_finished(state)
+    entry = _entry(state, event.player_id)
+    if entry.place is not None:
+        raise CannotReenter(player=entry.name)
+    if entry.checked_in:
+        raise AlreadyCheckedIn(player=entry.name)
+    waiting = place(state, event.player_id)
+    if waiting is not None:
+        raise AlreadyWaiting(player=entry.name, place=waiting)
+    if state.phase is not Phase.CHECK_IN and not late_registration_open(state, event.at):
+        raise LateRegistrationClosedError()
+    if not commit:
+        return
+    state.waiting.append(event.player_id)
+
+
+@_on(EventKind.PLAYER_UNWAITLISTED)
+def _unwaitlisted(state: Tournament, event: PlayerUnwaitlisted, commit: bool) -> None:
+    _waiting_entry(state, event.player_id)
+    if not commit:
+        return
+    state.waiting.remove(event.player_id)
+
+
+@_on(EventKind.WAITLIST_ADMITTED)
+def _admitted(state: Tournament, event: WaitlistAdmitted, commit: bool) -> None:
+    _not_finished(state)
+    entry = _waiting_entry(state, event.seat.player_id)
+    if state.phase is Phase.CHECK_IN:
+        raise SeatsNotDrawn()
+    if not late_registration_open(state, event.at):
+        raise LateRegistrationClosedError()
+    ref = event.seat.ref
+    _check_seat(state, ref, tables_may_open=True)
+    if _reserved(state, ref):
+        raise SeatTaken(table=ref.table, seat=ref.seat)
+    if not commit:
+        return
+    state.waiting.remove(entry.player_id)
+    entry.checked_in = True
+    entry.late = True
+    state.entrants += 1
+    state.remaining += 1
+    _assign_places(state)
     _sit(state, entry, ref)
 
 

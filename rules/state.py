@@ -104,6 +104,8 @@ class Tournament:
     #: earlier busts down.
     eliminations: list[tuple[tuple[str, ...], ...]] = field(default_factory=list)
     sit_and_go_list: list[str] = field(default_factory=list)
+    #: F2: registered players waiting for a seat, first in line first.
+    waiting: list[str] = field(default_factory=list)
     sit_and_gos: dict[str, tuple[str, ...]] = field(default_factory=dict)
     rejected: list[Rejection] = field(default_factory=list)
     last_at: float = 0.0

@@ -488,6 +488,11 @@ HELP: Final[dict[str, dict[str, str]]] = {
     "tournament.tables": {
         "nn": "talet på bord", "nb": "antall bord", "da": "antal borde",
         "en": "tables available"},
+    "tournament.capacity": {
+        "nn": "kor mange som kan spele på ein gong; fleire står på ventelista (F2)",
+        "nb": "hvor mange som kan spille samtidig; flere står på ventelisten (F2)",
+        "da": "hvor mange der kan spille på én gang; flere står på ventelisten (F2)",
+        "en": "how many can play at once; more wait on the waiting list (F2)"},
     "tournament.list": {
         "nn": "alle turneringane i databasen", "nb": "alle turneringene i databasen",
         "da": "alle turneringer i databasen", "en": "every tournament in the store"},
@@ -540,6 +545,15 @@ HELP: Final[dict[str, dict[str, str]]] = {
     "checkin.card": {
         "nn": "UID-en til kortet", "nb": "UID-en til kortet", "da": "kortets UID",
         "en": "the card UID"},
+    "waitlist": {
+        "nn": "ventelista (F2)", "nb": "ventelisten (F2)", "da": "ventelisten (F2)",
+        "en": "the waiting list (F2)"},
+    "waitlist.remove": {
+        "nn": "ta ein spelar av ventelista", "nb": "ta en spiller av ventelisten",
+        "da": "tag en spiller af ventelisten", "en": "take a player off the waiting list"},
+    "waitlist.name": {
+        "nn": "namnet på spelaren som ventar", "nb": "navnet på spilleren som venter",
+        "da": "navnet på spilleren, der venter", "en": "the waiting player's name"},
     "seat": {
         "nn": "bordplassering", "nb": "bordplassering", "da": "bordplacering",
         "en": "seating"},

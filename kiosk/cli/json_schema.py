@@ -75,6 +75,9 @@ SCHEMAS: Final[Mapping[str, JSON]] = {
         })},
         "results": {"type": "array", "items": _object(
             {"place": _PLACE, "player_id": _TEXT, "name": _TEXT})},
+        "capacity": {"type": ["integer", "null"], "minimum": 1},
+        "waiting": {"type": "array", "items": _object(
+            {"place": _PLACE, "player_id": _TEXT, "name": _TEXT})},
     }),
     "tournament list": _document({
         "tournaments": {"type": "array", "items": _object({

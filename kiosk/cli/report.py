@@ -108,6 +108,8 @@ def _number_of(state: Tournament, after: int, level: Level) -> int | None:
 def tournament_document(state: Tournament, row: TournamentRow | None, now: float
                         ) -> dict[str, Any]:
     """``tournament show --json``: tonight as the TD sees it at ``now``."""
+    from rules.waitlist import capacity
+
     assert state.config is not None
     players = state.players
     return {
@@ -134,6 +136,9 @@ def tournament_document(state: Tournament, row: TournamentRow | None, now: float
             for m in state.moves.values()],
         "results": [{"place": e.place, "player_id": e.player_id, "name": e.name}
                     for e in state.results()],
+        "capacity": capacity(state),
+        "waiting": [{"place": n, "player_id": pid, "name": players[pid].name}
+                    for n, pid in enumerate(state.waiting, start=1)],
     }
 
 

@@ -29,6 +29,7 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
            "hfh": "Hand for hand", "on": "på", "off": "av",
            "no_moves": "Ingen flyttingar ventar", "moves_waiting": "{moves} ventar",
            "move": "Flytt", "table": "Bord {n}", "results": "Resultat",
+           "waitlist": "Venteliste", "capacity": "Plassar",
            "none": "Ingen turneringar enno", "season": "Sesong {season}",
            "still_in": "framleis med", "winner": "Vinnar", "no_results": "Ingen resultat enno"},
     "nb": {"check-in": "innsjekk", "seated": "plassert", "running": "i gang",
@@ -42,6 +43,7 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
            "hfh": "Hånd for hånd", "on": "på", "off": "av",
            "no_moves": "Ingen flyttinger venter", "moves_waiting": "{moves} venter",
            "move": "Flytt", "table": "Bord {n}", "results": "Resultater",
+           "waitlist": "Venteliste", "capacity": "Plasser",
            "none": "Ingen turneringer ennå", "season": "Sesong {season}",
            "still_in": "fortsatt med", "winner": "Vinner", "no_results": "Ingen resultater ennå"},
     "da": {"check-in": "indtjekning", "seated": "placeret", "running": "i gang",
@@ -55,6 +57,7 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
            "hfh": "Hånd for hånd", "on": "til", "off": "fra",
            "no_moves": "Ingen flytninger venter", "moves_waiting": "{moves} venter",
            "move": "Flyt", "table": "Bord {n}", "results": "Resultater",
+           "waitlist": "Venteliste", "capacity": "Pladser",
            "none": "Ingen turneringer endnu", "season": "Sæson {season}",
            "still_in": "stadig med", "winner": "Vinder", "no_results": "Ingen resultater endnu"},
     "en": {"check-in": "check-in", "seated": "seated", "running": "running",
@@ -68,6 +71,7 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
            "hfh": "Hand for hand", "on": "on", "off": "off",
            "no_moves": "No moves pending", "moves_waiting": "{moves} pending",
            "move": "Move", "table": "Table {n}", "results": "Results",
+           "waitlist": "Waiting list", "capacity": "Places",
            "none": "No tournaments yet", "season": "Season {season}",
            "still_in": "still in", "winner": "Winner", "no_results": "No results yet"},
 }
@@ -164,6 +168,11 @@ def show_lines(doc: Mapping[str, Any], lang: str) -> list[str]:
     for move in moves:
         lines.append(f"  {w['move']}: {move['name']} {move['from']['table']}/"
                      f"{move['from']['seat']} → {move['to']['table']}/{move['to']['seat']}")
+    waiting = doc.get("waiting") or []
+    if waiting:
+        # F2, as the phone says it: "Venteliste: 3" and who, first in line first.
+        names = ", ".join(f"{p['place']}. {p['name']}" for p in waiting)
+        lines.append(f"  {w['waitlist']}: {format_int(len(waiting), lang)} — {names}")
     if doc["results"]:
         lines.append(f"  {w['results']}:")
         lines.extend(f"    {format_place(r['place'], lang):>10}  {r['name']}"

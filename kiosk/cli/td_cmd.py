@@ -12,6 +12,7 @@ the same device folds the new events in on its next tick.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime as dt
 import random
 from collections.abc import Iterator, Mapping
@@ -45,6 +46,10 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "taken": "Tok {taken} av {asked}: det var resten av {period}",
            "level_n": "nivå {n}", "the_break": "pausen",
            "seated": "{name} → bord {table}, sete {seat}", "in": "{name} er sjekka inn",
+           "waits": ("Alle plassane er tekne: {name} står på ventelista. "
+                     "Venteliste: du er nr. {place}"),
+           "admitted": "{name} frå ventelista → bord {table}, sete {seat}",
+           "unwaitlisted": "{name} er teken av ventelista",
            "drawn": "Bordplasseringa er trekt: {tables}", "out": "{name}: {place}",
            "out_tied": "{name}: {place} (delt)",
            "moved": "{name} sit no ved bord {table}, sete {seat}", "done": "OK",
@@ -59,6 +64,10 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "taken": "Tok {taken} av {asked}: det var resten av {period}",
            "level_n": "nivå {n}", "the_break": "pausen",
            "seated": "{name} → bord {table}, sete {seat}", "in": "{name} er sjekket inn",
+           "waits": ("Alle plassene er tatt: {name} står på ventelisten. "
+                     "Venteliste: du er nr. {place}"),
+           "admitted": "{name} fra ventelisten → bord {table}, sete {seat}",
+           "unwaitlisted": "{name} er tatt av ventelisten",
            "drawn": "Bordplasseringen er trukket: {tables}", "out": "{name}: {place}",
            "out_tied": "{name}: {place} (delt)",
            "moved": "{name} sitter nå ved bord {table}, sete {seat}", "done": "OK",
@@ -73,6 +82,10 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "taken": "Tog {taken} af {asked}: det var resten af {period}",
            "level_n": "niveau {n}", "the_break": "pausen",
            "seated": "{name} → bord {table}, sæde {seat}", "in": "{name} er tjekket ind",
+           "waits": ("Alle pladser er optaget: {name} står på ventelisten. "
+                     "Venteliste: du er nr. {place}"),
+           "admitted": "{name} fra ventelisten → bord {table}, sæde {seat}",
+           "unwaitlisted": "{name} er taget af ventelisten",
            "drawn": "Bordplaceringen er trukket: {tables}", "out": "{name}: {place}",
            "out_tied": "{name}: {place} (delt)",
            "moved": "{name} sidder nu ved bord {table}, sæde {seat}", "done": "OK",
@@ -87,6 +100,10 @@ WORDS: Mapping[str, Mapping[str, str]] = {
            "taken": "Took {taken} of {asked}: that was the rest of {period}",
            "level_n": "level {n}", "the_break": "the break",
            "seated": "{name} → table {table}, seat {seat}", "in": "{name} is checked in",
+           "waits": ("Every place is taken: {name} is on the waiting list. "
+                     "Waiting list: you are number {place}"),
+           "admitted": "{name} from the waiting list → table {table}, seat {seat}",
+           "unwaitlisted": "{name} is off the waiting list",
            "drawn": "Seats drawn: {tables}", "out": "{name}: {place}",
            "out_tied": "{name}: {place} (tied)",
            "moved": "{name} now sits at table {table}, seat {seat}", "done": "OK",
@@ -310,12 +327,17 @@ def _new(args: argparse.Namespace) -> int:
     config = TournamentConfig(
         preset=args.preset or base.preset, house=args.house or base.house,
         name=name, seats_per_table=seats, tables=tables)
+    capacity = None if args.capacity is None else int(
+        check_number("--capacity", args.capacity, 2, tables * seats))
     from kiosk.cli.tonight_switch import left_behind, refuse_replacing
 
     with _station(args) as station:
         # N3: a running night is not replaced by one slip; asked twice (--yes).
         replaced = refuse_replacing(station, args.yes)
-        outcome = station.create(tonight(config, dt.date.today()))
+        created = tonight(config, dt.date.today())
+        if capacity is not None:
+            created = dataclasses.replace(created, capacity=capacity)
+        outcome = station.create(created)
         if outcome.refusal is not None:
             raise outcome.refusal
         _say(args, "created", name=station.state.config.name if station.state.config else "")
@@ -428,8 +450,13 @@ def _checkin(args: argparse.Namespace) -> int:
         _run(station, CheckIn(player.id, player.name, player.cards))
         if said is not None:
             _say(args, said, name=player.name)
+        from rules.waitlist import place
+
+        waiting = place(station.state, player.id)
         seat = station.state.players[player.id].seat
-        if seat is None:
+        if waiting is not None:
+            _say(args, "waits", name=player.name, place=waiting)
+        elif seat is None:
             _say(args, "in", name=player.name)
         else:
             _say(args, "seated", name=player.name, table=seat.table, seat=seat.seat)
@@ -462,6 +489,29 @@ def _refuse_several(players: Any, typed: str) -> None:
     for word in typed.split():
         if players.checkin_match(word).exact is not None:
             raise SeveralNames(name=typed, word=word)
+
+
+def _waitlist_remove(args: argparse.Namespace) -> int:
+    with _station(args) as station:
+        from rules.commands import RemoveFromWaitingList
+
+        state = station.state
+        # Looked for among the waiting first: "Kari" is the Kari who waits.
+        pid = _waiting_player(state, args.name) or _player(station, args.name)
+        _run(station, RemoveFromWaitingList(pid))
+        _say(args, "unwaitlisted", name=station.state.players[pid].name)
+    return 0
+
+
+def _waiting_player(state: Any, typed: str) -> str | None:
+    from kiosk.cli.acting import tournament_player
+    from rules.errors import RulesError
+
+    waiting = dataclasses.replace(state, players={p: state.players[p] for p in state.waiting})
+    try:
+        return tournament_player(waiting, typed)
+    except RulesError:
+        return None
 
 
 def _seat_draw(args: argparse.Namespace) -> int:
@@ -570,6 +620,7 @@ def _bust(args: argparse.Namespace) -> int:
         from rules.commands import BustPlayers
 
         start = dict(zip(players, stacks, strict=True)) if stacks is not None else None
+        waiting = list(station.state.waiting)
         _run(station, BustPlayers(tuple(players), start_stacks=start))
         state = station.state
         # Best placed first, as the results list them (F3: a tie shares its place).
@@ -579,6 +630,12 @@ def _bust(args: argparse.Namespace) -> int:
             place = format_place(entry.place or 0, args.lang)
             tied = len(out) > 1 and places.count(entry.place) > 1
             _say(args, "out_tied" if tied else "out", name=entry.name, place=place)
+        # F2: the freed seats went to the first on the waiting list.
+        for pid in (p for p in waiting if p not in state.waiting):
+            admitted = state.players[pid]
+            if admitted.seat is not None:
+                _say(args, "admitted", name=admitted.name, table=admitted.seat.table,
+                     seat=admitted.seat.seat)
         if state.finished:
             # The last bust ends the night: its answer names the winner too.
             for winner in (e for e in state.results() if e.place == 1):
@@ -611,6 +668,7 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     new.add_argument("--house", choices=sorted(PROFILES), help=words("tournament.house"))
     new.add_argument("--seats", type=int, help=words("tournament.seats"))
     new.add_argument("--tables", type=int, help=words("tournament.tables"))
+    new.add_argument("--capacity", type=int, help=words("tournament.capacity"))
     new.add_argument("--yes", action="store_true", help=words("tournament.new.yes"))
     new.set_defaults(func=_new)
     listing = actions.add_parser("list", help=words("tournament.list"))
@@ -637,6 +695,11 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     checkin.add_argument("--card", nargs="+", action=CardWords, help=words("checkin.card"))
     checkin.add_argument("--new", action="store_true", help=words("checkin.new"))
     checkin.set_defaults(func=_checkin)
+    waitlist = sub.add_parser("waitlist", help=words("waitlist"))
+    waitlist_actions = waitlist.add_subparsers(dest="action", required=True, metavar="ACTION")
+    remove = waitlist_actions.add_parser("remove", help=words("waitlist.remove"))
+    remove.add_argument("name", nargs="+", action=NameWords, help=words("waitlist.name"))
+    remove.set_defaults(func=_waitlist_remove)
     seat = sub.add_parser("seat", help=words("seat"))
     seat_actions = seat.add_subparsers(dest="action", required=True, metavar="ACTION")
     draw = seat_actions.add_parser("draw", help=words("seat.draw"))
@@ -661,5 +724,5 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
                       help=words("bust.stacks"))
     bust.set_defaults(func=_bust)
     # ``move`` and ``table break`` are table_cmd.py's, ``undo`` undo_cmd.py's.
-    for parser in (checkin, draw, *clock_parsers, add, hfh, bust):
+    for parser in (checkin, remove, draw, *clock_parsers, add, hfh, bust):
         add_data_dir(parser, lang)

@@ -96,8 +96,12 @@ def check_in(ctl: Controller, player_id: str, name: str, cards: tuple[str, ...] 
                                    "seat": entry.seat.seat}, popup=True)]
     if entry is not None and entry.checked_in and entry.place is None:
         return [Say("already-checked-in", {"name": entry.name}, popup=True)]
+    from rules.waitlist import place
 
     def seated(outcome: Outcome) -> list[Effect]:
+        waiting = place(ctl.station.state, player_id)
+        if waiting is not None:
+            return [Say("waitlisted", {"name": name, "place": waiting}, popup=True)]
         seat = ctl.station.state.players[player_id].seat
         if seat is None:
             return [Say("checked-in-waiting", {"name": name}, popup=True)]

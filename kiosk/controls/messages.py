@@ -25,6 +25,11 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
                    "en": "{name} → Table {table}, seat {seat}"},
     "checked-in-waiting": {"nn": "{name} er sjekka inn", "nb": "{name} er sjekket inn",
                            "da": "{name} er tjekket ind", "en": "{name} is checked in"},
+    # F2: every place is taken; the phone says it the same way.
+    "waitlisted": {"nn": "{name}: Venteliste – du er nr. {place}",
+                   "nb": "{name}: Venteliste – du er nr. {place}",
+                   "da": "{name}: Venteliste – du er nr. {place}",
+                   "en": "{name}: Waiting list – you are number {place}"},
     "already-in": {"nn": "{name} er allereie inne: bord {table}, sete {seat}",
                    "nb": "{name} er allerede inne: bord {table}, sete {seat}",
                    "da": "{name} er allerede med: bord {table}, sæde {seat}",

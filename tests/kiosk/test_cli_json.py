@@ -118,10 +118,10 @@ def test_the_schema_check_finds_a_field_that_lies() -> None:
     good: dict[str, Any] = {
         "schema_version": 1, "id": None, "name": "x", "date": None, "status": "check-in",
         "entrants": 0, "players_left": 0, "hand_for_hand": False, "tables": [], "moves": [],
-        "results": [], "clock": {"started": False, "running": False, "waiting": False,
-                                 "on_break": False, "level": None, "blinds": None,
-                                 "seconds_left": None, "next_level": None,
-                                 "seconds_to_break": None}}
+        "results": [], "capacity": None, "waiting": [],
+        "clock": {"started": False, "running": False, "waiting": False,
+                  "on_break": False, "level": None, "blinds": None,
+                  "seconds_left": None, "next_level": None, "seconds_to_break": None}}
     assert problems(good, schema) == []
     assert problems({**good, "status": "created"}, schema) != []
     assert problems({**good, "schema_version": 2}, schema) != []

@@ -250,3 +250,30 @@ def test_N1_a_closed_night_refuses_every_td_button_with_the_reason(
         assert said[0].translate(lang) == TournamentClosedError().translate(lang), action
     assert len(station.store.records(tid)) == logged
     assert station.state.closed and station.state.clock.running
+
+
+def test_F2_a_card_at_check_in_when_full_puts_the_player_on_the_waiting_list(
+        tmp_path: Path, hand: Hand) -> None:
+    import dataclasses
+
+    from rules.house import HouseRules
+
+    st = Station(open_store(data_dir=tmp_path), SharedClock(source=hand), rng=random.Random(4))
+    try:
+        house = dataclasses.replace(HouseRules(), seats_per_table=4)
+        assert st.submit(CreateTournament("Fredag", preset("pubpoker"), house,
+                                          max_tables=1)).ok
+        for n in range(1, 7):
+            st.store.players.add(f"Player {n}", card=f"0A00{n:06X}")
+        ctl = Controller(st, frozenset({Role.CONSOLE}))
+        check_in_all(ctl, 4)
+        said = ctl.handle(tap(5))
+        assert said[0].popup and said[0].translate("nn") == "Player 5: Venteliste – du er nr. 1"
+        said = ctl.handle(tap(6))
+        assert said[0].translate("en") == "Player 6: Waiting list – you are number 2"
+        assert st.state.entrants == 4 and len(st.state.waiting) == 2
+        # A second tap adds nothing and says where they stand.
+        again = ctl.handle(tap(6))
+        assert "2" in again[0].translate("da") and len(st.state.waiting) == 2
+    finally:
+        st.close()

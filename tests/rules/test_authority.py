@@ -150,7 +150,7 @@ def test_the_tds_devices_may_give_every_command() -> None:
 SAMPLES: list[c.Command] = [
     c.CreateTournament("F", preset("pubpoker")), c.RegisterPlayer("p", "P"),
     c.RenamePlayer("p", "Q"), c.MergePlayers("p", "P", "q", "Q"), c.CheckIn("p"),
-    c.CloseLateRegistration(), c.DrawSeats(),
+    c.CloseLateRegistration(), c.RemoveFromWaitingList("p"), c.DrawSeats(),
     c.Start(), c.StartClock(), c.PauseClock(), c.ResumeClock(), c.TogglePause(),
     c.NextLevel(), c.PreviousLevel(), c.JumpToLevel(2), c.AdjustTime(60.0),
     c.BustPlayers(("p1",), table=1), c.MarkAbsent("p1"), c.MarkReturned("p1"),

@@ -195,9 +195,10 @@ def test_S2_pending_moves_may_already_show_at_their_targets() -> None:
     shown = apply_moves(seatmap, moves)
     assert plan_moves(shown, seats_per_table=10, buttons=buttons, pending=moves,
                       rng=random.Random(1)) == ()
-    # Busts at table 1 call for a mover there. Seat 1-4, which its pending
-    # mover still sits in, is not handed out, though it is the worst seat.
-    assert moves[0].source == SeatRef(1, 4)
+    # Busts at table 1 call for a mover there, but its own mover (a4) is still
+    # leaving: a4 stays (a move to their own seat cancels theirs) and the next
+    # big blind at table 2 goes straight to the seat a4 was given.
+    assert moves[0].player_id == "a4" and moves[0].source == SeatRef(1, 4)
     for seats in (seatmap[1], shown[1]):
         for seat in (7, 8, 9):
             seats.pop(seat)
@@ -206,8 +207,9 @@ def test_S2_pending_moves_may_already_show_at_their_targets() -> None:
                           rng=random.Random(seed))
         assert real == plan_moves(shown, seats_per_table=10, buttons=buttons,
                                   pending=moves, rng=random.Random(seed))
-        assert real and not {m.target for m in real} & {m.source for m in moves}
-        assert real[0].target == SeatRef(1, 7)
+        assert set(real) == {
+            Move("a4", SeatRef(1, 4), SeatRef(1, 4), MoveReason.BALANCE, False),
+            Move("b5", SeatRef(2, 5), moves[0].target, MoveReason.BALANCE, False)}
 
 
 def test_S2_stale_pending_moves_are_ignored() -> None:

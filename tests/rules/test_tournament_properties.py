@@ -92,8 +92,9 @@ def test_S2_S3_moves_left_pending_never_lead_to_a_refused_event(
     """Players walk slowly: moves stay pending across busts and late registrations.
 
     Nothing balancing or the late draw proposes is ever refused by the reducer
-    (no seat promised twice, nobody sent to a seat another still needs), and
-    once everyone has sat down the tables are even again.
+    (no seat promised twice, nobody sent to a seat another still needs), no
+    table is sent players while one of its own is still bound elsewhere (S2),
+    and once everyone has sat down the tables are even again.
     """
     from rules.errors import RulesError
 
@@ -115,6 +116,9 @@ def test_S2_S3_moves_left_pending_never_lead_to_a_refused_event(
                 # Only refused while the promised seat's player has not left yet.
                 assert err.code == "SeatTaken"
         assert night.state.rejected == []
+        # Issue 45: no table both gives players and takes them.
+        moves = night.state.moves.values()
+        assert not {m.source.table for m in moves} & {m.target.table for m in moves}, moves
     for _ in range(200):
         if not night.state.moves:
             break

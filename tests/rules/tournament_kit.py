@@ -8,7 +8,7 @@ from itertools import count
 from rules.commands import CheckIn, Command, CreateTournament, DrawSeats, StartClock, decide
 from rules.events import Event, Record
 from rules.fold import Replay
-from rules.house import profile
+from rules.house import HouseRules, profile
 from rules.state import Tournament
 from rules.structure import preset
 
@@ -16,7 +16,7 @@ from rules.structure import preset
 class Night:
     """A tournament driven by commands, keeping the log it writes."""
 
-    def __init__(self, *, preset_name: str = "pf-pokerklub", house: str = "pubpoker",
+    def __init__(self, *, preset_name: str = "pf-pokerklub", house: str | HouseRules = "pubpoker",
                  seed: int = 7, device: str = "td", **options: object) -> None:
         self.replay = Replay()
         self.records: list[Record] = []
@@ -24,7 +24,8 @@ class Night:
         self.device = device
         self._seq = count(1)
         self.now = 0.0
-        self.do(CreateTournament("Fredagspoker", preset(preset_name), profile(house),
+        rules = profile(house) if isinstance(house, str) else house
+        self.do(CreateTournament("Fredagspoker", preset(preset_name), rules,
                                  **options))  # type: ignore[arg-type]
 
     def do(self, command: Command, *, at: float | None = None) -> tuple[Event, ...]:
