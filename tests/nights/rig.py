@@ -14,7 +14,9 @@ store), so a night's levels pass in seconds.
   at each one's own shared time), the players left and every player's seat;
 - the places form a ranking (RULES.md F3);
 - ``standings --json`` and the exported standings CSV agree;
-- once the night is closed, its results, standings and exports never change.
+- once the night is closed, its results, standings and exports never change;
+- a refused step's reason is true: every count, name and level it gives is the
+  store's (:mod:`tests.nights.reasons`).
 
 Run one night alone and watch its wall (the README's "Tests and benchmarks")::
 
@@ -28,6 +30,7 @@ import contextlib
 import csv
 import io
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -44,6 +47,7 @@ from rules import clock as clocks
 from rules.fold import fold, state_digest
 from rules.state import Tournament
 from tests.kiosk.store.helpers import ROOT, child_env
+from tests.nights import reasons
 
 #: The last run of each night, kept for a look after (pytest prunes its temp dirs).
 KEEP = Path("/tmp/pubpoker-nights-last")
@@ -99,6 +103,8 @@ class Answer:
     err: str
     began: float
     ended: float
+    #: A refusal's reason as read back from its catalogue (exit 2, through ``step``).
+    reason: reasons.Reason | None = None
 
 
 @dataclass
@@ -107,6 +113,8 @@ class Night:
     speed: float = 30.0
     lang: str = "en"
     proc: subprocess.Popen[bytes] | None = None
+    #: The kiosk's buttons on fake pins (action -> BCM pin), from a pubpoker.toml.
+    pins: dict[str, int] | None = None
     port: int = field(default_factory=free_port)
     #: Every command the TD typed that was acknowledged (exit 0): (argv, stdout).
     acked: list[tuple[tuple[str, ...], str]] = field(default_factory=list)
@@ -114,6 +122,8 @@ class Night:
     closed: dict[str, str] | None = None
     steps: int = 0
     checks: int = 0
+    #: Every refusal a step got, its reason held true to the store.
+    refusals: list[reasons.Reason] = field(default_factory=list)
     clock_errors: list[float] = field(default_factory=list)
     _ranked: tuple[tuple[str, int], ...] = ()
 
@@ -134,6 +144,29 @@ class Night:
     def status_path(self) -> Path:
         return self.base / "status.json"
 
+    @property
+    def fifo(self) -> Path:
+        return self.base / "pins"
+
+    def _config(self) -> Path:
+        """A wall's pubpoker.toml with the night's buttons (and sound off)."""
+        path = self.base / "pubpoker.toml"
+        buttons = "\n".join(f"{action} = {pin}" for action, pin in (self.pins or {}).items())
+        path.write_text(f'[device]\nrole = "display"\nname = "Vegg"\ndata_dir = "{self.data}"\n'
+                        f'[venue]\nkey = "{"5e" * 32}"\n[display]\nsound = false\n'
+                        f"fullscreen = false\n[buttons]\n{buttons}\n", encoding="utf-8")
+        return path
+
+    def press(self, action: str) -> None:
+        """A tap of the button for ``action`` (through the kiosk's fake pins)."""
+        assert self.pins is not None
+        fd = os.open(self.fifo, os.O_WRONLY | os.O_NONBLOCK)
+        try:
+            os.write(fd, f"press {self.pins[action]} 0.1\n".encode())
+        finally:
+            os.close(fd)
+        self.say(f"pressed {action}")
+
     def say(self, text: str) -> None:
         with open(self.base / "night.log", "a") as out:
             out.write(f"{time.monotonic():10.3f} {text}\n")
@@ -150,6 +183,10 @@ class Night:
         argv = [sys.executable, "-m", "kiosk.cli", "--lang", self.lang, "kiosk", "--headless",
                 "--size", "640x360", "--data-dir", str(self.data), "--viewer-port",
                 str(self.port), "--speed", repr(self.speed)]
+        if self.pins:
+            argv += ["--config", str(self._config())]
+            env["PUBPOKER_FAKE_PINS"] = str(self.fifo)
+            env["PUBPOKER_FAKE_PINS_LOG"] = str(self.base / "pins.log")
         with open(self.base / "kiosk.log", "ab") as err:
             self.proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=err, stderr=err)
         proc = self.proc
@@ -243,11 +280,38 @@ class Night:
         return answer
 
     def step(self, *argv: str, code: int | None = 0, lang: str | None = None) -> Answer:
-        """The TD types ``pubpoker ARGV``; then every invariant is checked."""
+        """The TD types ``pubpoker ARGV``; then every invariant is checked, and a
+        refusal's reason is held to the store (:mod:`tests.nights.reasons`)."""
+        before = self.truth()[1] if code == 2 else None
         answer = self.cli(*argv, code=code, lang=lang)
         self.steps += 1
+        if answer.code == 2:
+            answer.reason = self.refusal(answer, lang or self.lang)
+            if before is not None:
+                assert self.truth()[1] == before, ("a refusal wrote to the store", argv)
         self.check()
         return answer
+
+    def refusal(self, answer: Answer, lang: str) -> reasons.Reason | None:
+        """No refusal gives a reason that is false: each count, name and level it
+        names is the store's. Returns what it said (None: no catalogued refusal)."""
+        reason = reasons.read(answer.err, lang)
+        self.say(f"  refused: {reason.kind if reason else 'not catalogued'}")
+        if reason is None:
+            return None
+        store = open_store(data_dir=self.data)
+        try:
+            tid = store.current_tournament()
+            state = fold(store.records(tid)) if tid is not None else Tournament()
+            names = frozenset(p.name for p in store.players.list())
+        finally:
+            store.close()
+        status = self.status()
+        at = (state.last_at,) if status is None else (
+            self._shared(answer.began, status), self._shared(answer.ended, status))
+        reasons.check(reason, reasons.Store(state, names, at), answer.argv, lang)
+        self.refusals.append(reason)
+        return reason
 
     # --- the invariants -------------------------------------------------------------------
 

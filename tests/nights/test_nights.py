@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from rules import clock as clocks
+from tests.nights import reasons
 from tests.nights.rig import Night, keep
 
 pytestmark = [pytest.mark.night, pytest.mark.realproc]
@@ -140,3 +141,134 @@ def wait_for_level(night: Night, level: int, timeout: float = 60.0) -> None:
     while night.level() < level:
         assert time.monotonic() < end, f"level {level} never came: {night.status()}"
         time.sleep(0.2)
+
+
+SLIPS = ("Jonas Gahr", "Ada", "Bo", "Cy", "Dag", "Eva")
+
+
+@pytest.fixture
+def slip_night(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Night]:
+    """At 60×: sit-and-go's ten-minute levels pass in ten seconds."""
+    made = Night(tmp_path, speed=60.0)
+    began = time.monotonic()
+    made.start()
+    try:
+        yield made
+    finally:
+        made.stop()
+        made.say(f"night took {time.monotonic() - began:.1f}s, {made.steps} steps, "
+                 f"{made.checks} checks")
+        keep(made, request.node.name)
+
+
+def place_of(night: Night, name: str) -> int | None:
+    state = night.truth()[0]
+    return next(e.place for e in state.players.values() if e.name == name)
+
+
+def test_the_td_who_makes_every_everyday_slip(slip_night: Night) -> None:
+    """Night 4: each slip's answer is checked (its exit code, and that what it says is
+    true), and the rig's invariants after every step."""
+    night = slip_night
+    night.step("tournament", "new", "--name", "Glipp", "--preset", "sit-and-go",
+               "--tables", "1", "--seats", "6")
+    for name in SLIPS:
+        night.step("checkin", "--new", name)
+
+    # --json on a command without a JSON form: refused, it says so, and nothing is done.
+    slip = night.step("seat", "draw", "--json", code=2)
+    assert slip.reason is not None and slip.reason.kind == "NoJsonForm", slip.err
+    assert not night.truth()[0].tables or night.seated() == []
+    night.step("seat", "draw")
+    night.step("clock", "start")
+
+    # clock add at the top of a level: paused, the time run given back, then 60 more.
+    night.step("clock", "pause")
+    night.step("clock", "add", "600")
+    slip = night.step("clock", "add", "60", code=2)
+    assert slip.reason is not None and slip.reason.kind == "LevelAtFullLength", slip.err
+    assert slip.reason.fields == {"level": "1", "length": "10:00"}, slip.reason
+
+    # undo after a resume: it takes back the resume, and says what it took back, truly.
+    night.step("clock", "resume")
+    undone = night.step("undo")
+    state = night.truth()[0]
+    assert not state.clock.running and "paused" in undone.out, undone.out
+    assert "the clock" in undone.out and reasons.counts(undone.out, "en") == [6], undone.out
+    night.step("clock", "resume")
+
+    # An unquoted name of two words is the one player.
+    out = night.step("bust", "Jonas", "Gahr")
+    assert out.out.startswith("Jonas Gahr: 6th"), out.out
+    assert place_of(night, "Jonas Gahr") == 6
+
+    # Two out in one hand, the names given a stack count short, then right.
+    slip = night.step("bust", "Ada", "Bo", "--same-hand", "--stacks", "3000", code=2)
+    assert slip.reason is not None and slip.reason.kind == "StacksDoNotMatch", slip.err
+    slip = night.step("bust", "Ada", "Bo Cy", "--same-hand", code=2)
+    assert slip.reason is not None and slip.reason.kind in (
+        "UnknownPlayer", "SameHandNamesQuoted", "NotAKnownPlayer"), slip.err
+    out = night.step("bust", "Ada", "Bo", "--same-hand", "--stacks", "3000", "5000")
+    # Bo began the hand with more chips: Bo finishes higher (F3).
+    assert out.out.splitlines() == ["Bo: 4th", "Ada: 5th"], out.out
+    slip = night.step("bust", "Ada", code=2)
+    assert slip.reason is not None and slip.reason.kind == "PlayerAlreadyOut", slip.err
+
+    # clock next on the last level: the TD skips to level 10, then once more.
+    while night.level() < 10:
+        night.step("clock", "next")
+    slip = night.step("clock", "next", code=2)
+    assert slip.reason is not None and slip.reason.kind == "LastLevel", slip.err
+    assert night.level() == 10
+
+    # Closing early is refused with the true count left.
+    slip = night.step("tournament", "close", code=2)
+    assert slip.reason is not None and slip.reason.kind == "NotFinished", slip.err
+    night.step("bust", "Cy")
+    night.step("bust", "Dag")
+    assert night.truth()[0].winner is not None
+    night.step("tournament", "close")
+    night.record_close()
+    night.step("undo", code=2)
+    night.step("bust", "Eva", code=2)
+    assert len(night.refusals) >= 9, night.refusals
+
+
+#: A short night's players and its close, in each language (the rig takes lang).
+SHORT = ("Ane", "Bjørn", "Cecilie")
+
+
+@pytest.mark.parametrize("lang", ["nn", "nb", "da", "en"])
+def test_a_short_night_in_each_language(tmp_path: Path, request: pytest.FixtureRequest,
+                                        lang: str) -> None:
+    """Night 5: three players, one table, at 60×, in ``lang``: every answer and
+    refusal in that language's words, its reasons true, the invariants after each step."""
+    from rules.i18n import format_place
+
+    night = Night(tmp_path, speed=60.0, lang=lang)
+    began = time.monotonic()
+    night.start()
+    try:
+        night.step("tournament", "new", "--name", f"Kort {lang}", "--tables", "1",
+                   "--seats", "3")
+        for name in SHORT:
+            night.step("checkin", "--new", name)
+        slip = night.step("checkin", "Ane", code=2)
+        assert slip.reason is not None and slip.reason.kind == "AlreadyCheckedIn", slip.err
+        night.step("seat", "draw")
+        night.step("clock", "start")
+        slip = night.step("tournament", "close", code=2)
+        assert slip.reason is not None and slip.reason.kind == "NotFinished", slip.err
+        out = night.step("bust", "Ane", "Bjørn", "--same-hand")
+        assert out.out.splitlines()[0].startswith(f"Ane: {format_place(2, lang)}"), out.out
+        assert out.out.splitlines()[1].startswith(f"Bjørn: {format_place(3, lang)}"), out.out
+        assert night.truth()[0].winner is not None
+        night.step("tournament", "close")
+        night.record_close()
+        slip = night.step("bust", "Cecilie", code=2)
+        assert slip.reason is not None, slip.err
+    finally:
+        night.stop()
+        night.say(f"night took {time.monotonic() - began:.1f}s, {night.steps} steps, "
+                  f"{night.checks} checks")
+        keep(night, request.node.name)
