@@ -65,6 +65,8 @@ from rules.refusals import (
     LateRegistrationClosedError,
     MoveNotProposed,
     MoveNotValid,
+    NamedTwice,
+    NoOneLeftToWin,
     NotEnoughPlayers,
     NotHandForHand,
     NoTournament,
@@ -81,6 +83,7 @@ from rules.refusals import (
     TournamentNotClosed,
     UnknownPlayer,
     UnknownTable,
+    WinnerOfPotOut,
     WrongTable,
 )
 from rules.state import Entry, Phase, Table, Tournament
@@ -531,10 +534,10 @@ def _busted(state: Tournament, event: PlayersBusted, commit: bool) -> None:
     entries = [_active_entry(state, p) for p in out]
     if len(set(out)) != len(out):
         dup = next(e for e in entries if out.count(e.player_id) > 1)
-        raise PlayerAlreadyOut(player=dup.name)
+        raise NamedTwice(player=dup.name)
     if len(out) >= state.remaining:
         # F4: the last player standing is the winner, not a bust.
-        raise PlayerAlreadyOut(player=entries[-1].name)
+        raise NoOneLeftToWin(left=state.remaining)
     if event.table is not None:
         for e in entries:
             if e.seat is None or e.seat.table != event.table:
@@ -543,7 +546,7 @@ def _busted(state: Tournament, event: PlayersBusted, commit: bool) -> None:
     if event.by is not None:
         winner_of_pot = _active_entry(state, event.by)
         if event.by in out:
-            raise PlayerAlreadyOut(player=winner_of_pot.name)
+            raise WinnerOfPotOut(player=winner_of_pot.name)
     if not commit:
         return
     for player_id in out:

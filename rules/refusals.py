@@ -15,6 +15,8 @@ __all__ = [
     "LateRegistrationClosedError",
     "MoveNotProposed",
     "MoveNotValid",
+    "NamedTwice",
+    "NoOneLeftToWin",
     "NoTournament",
     "NotEnoughPlayers",
     "NotHandForHand",
@@ -33,6 +35,7 @@ __all__ = [
     "UndoWindowPassed",
     "UnknownPlayer",
     "UnknownTable",
+    "WinnerOfPotOut",
     "WrongTable",
 ]
 
@@ -208,6 +211,43 @@ class PlayerAlreadyOut(RulesError, ValueError):
         "nb": "{player} er allerede slått ut",
         "da": "{player} er allerede slået ud",
         "en": "{player} is already eliminated",
+    }
+
+
+class NamedTwice(RulesError, ValueError):
+    """One player named twice among one hand's busts."""
+
+    messages = {
+        "nn": "{player} er nemnd to gonger i same hand",
+        "nb": "{player} er nevnt to ganger i samme hånd",
+        "da": "{player} er nævnt to gange i samme hånd",
+        "en": "{player} is named twice in one hand",
+    }
+
+
+class NoOneLeftToWin(RulesError, ValueError):
+    """F4: every player left named out in one hand; one of them wins instead."""
+
+    messages = {
+        "nn": "Alle dei {left} spelarane som er att kan ikkje gå ut i same hand: "
+              "ein av dei vinn turneringa",
+        "nb": "Alle de {left} spillerne som er igjen kan ikke gå ut i samme hånd: "
+              "en av dem vinner turneringen",
+        "da": "Alle de {left} spillere, der er tilbage, kan ikke gå ud i samme hånd: "
+              "en af dem vinder turneringen",
+        "en": "All {left} players left cannot be out in one hand: one of them wins "
+              "the tournament",
+    }
+
+
+class WinnerOfPotOut(RulesError, ValueError):
+    """The player who won the pot is among those it put out."""
+
+    messages = {
+        "nn": "{player} kan ikkje både vinne potten og gå ut på den",
+        "nb": "{player} kan ikke både vinne potten og gå ut på den",
+        "da": "{player} kan ikke både vinde puljen og gå ud på den",
+        "en": "{player} cannot both win the pot and be out on it",
     }
 
 

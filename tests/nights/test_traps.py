@@ -224,9 +224,6 @@ def test_the_restart_banner_naming_a_refused_button(tmp_path: Path,
         keep(night, request.node.name)
 
 
-@pytest.mark.xfail(strict=True, reason="'bust A B C --same-hand' naming everyone left says "
-                   "'C is already eliminated' (rules/reducer.py: the last player standing "
-                   "is refused as if out), a false reason (issue 41)")
 def test_everyone_left_out_in_one_hand_gives_a_true_reason(tmp_path: Path) -> None:
     from kiosk.store import open_store
     from rules.fold import fold

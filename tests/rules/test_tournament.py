@@ -34,6 +34,8 @@ from rules.refusals import (
     DuplicateName,
     LateRegistrationClosedError,
     MoveNotProposed,
+    NamedTwice,
+    NoOneLeftToWin,
     NotEnoughPlayers,
     NotHandForHand,
     PlayerAlreadyOut,
@@ -135,7 +137,9 @@ def test_F4_tournament_ends_when_one_player_holds_all_chips() -> None:
 
 def test_F4_the_last_player_cannot_be_busted() -> None:
     night = Night().started(2)
-    refused(night, BustPlayers(("p1", "p2")), PlayerAlreadyOut)
+    refused(night, BustPlayers(("p1", "p2")), NoOneLeftToWin)
+    # The reason is true: neither is out, and it says how many are left.
+    assert NoOneLeftToWin(left=2).translate("en").startswith("All 2 players left cannot")
 
 
 def test_F5_every_preset_starts_at_ten_thousand() -> None:
@@ -320,7 +324,7 @@ def test_bad_commands_raise_specific_translated_errors_and_produce_no_event() ->
     refused(night, BustPlayers(("nobody",)), UnknownPlayer)
     night.do(BustPlayers(("p2",)))
     refused(night, BustPlayers(("p2",)), PlayerAlreadyOut)
-    refused(night, BustPlayers(("p3", "p3")), PlayerAlreadyOut)
+    refused(night, BustPlayers(("p3", "p3")), NamedTwice)
     refused(night, ConfirmMove("p5"), MoveNotProposed)
     refused(night, JumpToLevel(99), clocks.NoSuchLevel)
     refused(night, StartClock(), clocks.ClockAlreadyStarted)
