@@ -466,7 +466,15 @@ def render_check_in(surface: pygame.Surface, view: CheckInView) -> None:
         draw_text(surface, view.empty_text, _middle(area, bands.frame), colour=GREY,
                   align="center")
     else:
-        _columns(surface, area, view.names, 3, 10)
+        # The waiting list (F2) takes the last row of names when anyone waits.
+        rows = 10 if not view.waiting_text else 9
+        _columns(surface, pygame.Rect(area.x, area.y, area.width, area.height * rows // 10),
+                 view.names, 3, rows)
+    if view.waiting_text:
+        row = area.height // 10
+        draw_text(surface, view.waiting_text,
+                  pygame.Rect(area.x, area.bottom - row, area.width, row), colour=YELLOW,
+                  bold=True)
     hint = bands.rect("hint")
     # The tournament's name is the clock screen's; here the names need the room.
     draw_text(surface, view.hint, _split(hint, 0.0, 0.78), colour=GREY)
