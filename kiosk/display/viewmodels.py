@@ -154,6 +154,8 @@ class SeatingView:
     page: int
     pages: int
     page_text: str
+    #: "Venteliste: 2 – 1. Anna, 2. Bo" (F2); empty while nobody waits.
+    waiting_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -428,6 +430,7 @@ def seating_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
         page=index,
         pages=pages,
         page_text=_page_text(index, pages, lang),
+        waiting_text=" – ".join(waiting_lines(state, lang)),
     )
 
 

@@ -22,7 +22,7 @@ from kiosk.bootstrap import Options, bootstrap
 from kiosk.display.registry import Screen
 from kiosk.display.screens import side_panel_box
 from kiosk.display.shift import amplitude_for, pixel_shift
-from kiosk.display.viewmodels import CheckInView, ClockView
+from kiosk.display.viewmodels import CheckInView, ClockView, SeatingView
 from rules.commands import BustPlayers, CheckIn, CreateTournament, DrawSeats, StartClock
 from rules.structure import preset
 
@@ -89,6 +89,11 @@ def test_F2_the_clock_shows_the_list_beside_it_and_a_bust_lets_the_first_in(app:
     assert station.submit(DrawSeats()).ok
     assert station.submit(StartClock()).ok
     loop.step(block=False)  # the draw's seating is told first
+    shown = loop.painter.last
+    assert shown is not None and isinstance(shown.view, SeatingView)
+    assert shown.view.waiting_text == f"{count} – 1. Kari, 2. Ola"
+    if os.environ.get("PUBPOKER_SAVE_SHOTS"):
+        pygame.image.save(loop.display, f"/tmp/h45b-seating-{loop.lang}.png")
     loop.show(Screen.CLOCK)
     loop.step(block=False)
     shown = loop.painter.last
