@@ -63,6 +63,10 @@ def snapshot(app: App) -> dict[str, Any]:
         "notices": [n.key for n in station.notices],
         "status_line": loop.status_line()[0],
         "popups": [[p.title, p.line, p.kind] for p in loop.overlays.popups],
+        # The side panel as last drawn (the waiting list, the Sit & Go's).
+        "side": [] if loop.painter.last is None else list(loop.painter.last.side),
+        # The waiting list (F2) as the screen drawn says it (check-in, seating).
+        "waiting_text": getattr(getattr(loop.painter.last, "view", None), "waiting_text", ""),
         "speed": app.clock.speed,
         "table_screen": _table_screen(app),
         **_sync(app.sync),

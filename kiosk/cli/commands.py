@@ -96,6 +96,11 @@ COMMANDS: Final[dict[str, tuple[str, dict[str, str]]]] = {
         "nb": "sjekk inn en spiller med navn eller kort",
         "da": "tjek en spiller ind med navn eller kort",
         "en": "check a player in by name or card"}),
+    "waitlist": ("td_cmd", {
+        "nn": "ventelista (F2): kven som ventar på ein plass",
+        "nb": "ventelisten (F2): hvem som venter på en plass",
+        "da": "ventelisten (F2): hvem der venter på en plads",
+        "en": "the waiting list (F2): who waits for a seat"}),
     "seat": ("td_cmd", {
         "nn": "plassering ved borda",
         "nb": "plassering ved bordene",

@@ -29,6 +29,8 @@ class Seen:
     final_table: bool = False
     hand_for_hand: bool = False
     finished: bool = False
+    #: The waiting list (F2) as last seen: a check-in from it is an admission.
+    waiting: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ class News:
     unbusted: tuple[str, ...] = ()
     #: Player ids newly checked in.
     checked_in: tuple[str, ...] = ()
+    #: Player ids newly in from the waiting list (F2): a bust freed their seat.
+    admitted: tuple[str, ...] = ()
     #: A screen to show for a while: the draw's seating or new moves.
     screen: Literal["seating", "moves"] | None = None
     announcements: tuple[Announcement, ...] = ()
@@ -68,6 +72,15 @@ def announce(before: Seen, state: Tournament) -> tuple[Seen, News]:
     (('p',), frozenset({'p'}))
     >>> announce(after, t)[1] == News()
     True
+
+    A check-in of someone who was waiting is an admission (F2):
+
+    >>> t.players["q"] = Entry("q", "Per")
+    >>> t.waiting = ["q"]
+    >>> after, news = announce(after, t)
+    >>> t.waiting, t.players["q"].checked_in = [], True
+    >>> announce(after, t)[1].admitted
+    ('q',)
     """
     places = dict(before.places)
     busted: list[tuple[int, str]] = []
@@ -99,8 +112,10 @@ def announce(before: Seen, state: Tournament) -> tuple[Seen, News]:
     if state.finished and not before.finished and state.winner is not None:
         announcements.append(Announcement("winner", state.winner.name))
     after = Seen(places, checked, moves, tables, state.final_table, state.hand_for_hand,
-                 state.finished)
-    news = News(tuple(sorted(busted)), tuple(unbusted),
-                tuple(p for p in state.players if p in checked and p not in before.checked_in),
-                screen, tuple(announcements))
+                 state.finished, frozenset(state.waiting))
+    new = [p for p in state.players if p in checked and p not in before.checked_in]
+    news = News(busted=tuple(sorted(busted)), unbusted=tuple(unbusted),
+                checked_in=tuple(p for p in new if p not in before.waiting),
+                admitted=tuple(p for p in new if p in before.waiting), screen=screen,
+                announcements=tuple(announcements))
     return after, news

@@ -47,7 +47,14 @@ from kiosk.display.room import NEWS_SECONDS, Room
 from kiosk.display.shift import next_shift_at, pixel_shift
 from kiosk.display.sound import Chimes
 from kiosk.display.standings import Standings
-from kiosk.display.viewmodels import PAGE_SECONDS, BreakView, ClockView, HelpView, help_view
+from kiosk.display.viewmodels import (
+    PAGE_SECONDS,
+    BreakView,
+    ClockView,
+    HelpView,
+    help_view,
+    waiting_lines,
+)
 from kiosk.display.wake import InputQueue, Readable, Sleeper
 from kiosk.station import Station
 from kiosk.table_screen import clock_call_line
@@ -308,8 +315,9 @@ class KioskLoop:
         # A called clock (C5) outranks the busts: the room must see it count down.
         ticker = (clock_call_line(self.station.state, self.station.now(), self.lang)
                   or self.overlays.ticker_text())
-        side = tuple(self.side_panel(self.lang)) if isinstance(view, ClockView | BreakView) \
-            else ()
+        # The waiting list (F2) first, then the night's own (the Sit & Go's).
+        side = (*waiting_lines(self.station.state, self.lang), *self.side_panel(self.lang)) \
+            if isinstance(view, ClockView | BreakView) else ()
         return self.painter.draw(Frame(view, popup, ticker, self.status_line(),
                                        pixel_shift(self.monotonic(), self.painter.amplitude),
                                        self.lang, side, self.screen.value))

@@ -294,7 +294,18 @@ _WORDS19: Final = {
     "da": {"bb_ante": "BB-ante {ante}", "next": "Næste", "break_minutes": "{name} {minutes} min"},
     "en": {"bb_ante": "BB ante {ante}", "next": "Next", "break_minutes": "{name} {minutes} min"},
 }
-for _lang, _words in (*_NIGHT.items(), *_WORDS19.items()):
+# The waiting list (F2, issue 45): its length and order, and who came in from it.
+_WAITLIST: Final = {
+    "nn": {"waiting_count": "Venteliste: {count}",
+           "admitted_seat": "frå ventelista → Bord {table}, sete {seat}"},
+    "nb": {"waiting_count": "Venteliste: {count}",
+           "admitted_seat": "fra ventelisten → Bord {table}, sete {seat}"},
+    "da": {"waiting_count": "Venteliste: {count}",
+           "admitted_seat": "fra ventelisten → Bord {table}, sæde {seat}"},
+    "en": {"waiting_count": "Waiting list: {count}",
+           "admitted_seat": "from the waiting list → Table {table}, seat {seat}"},
+}
+for _lang, _words in (*_NIGHT.items(), *_WORDS19.items(), *_WAITLIST.items()):
     {"nn": _NN, "nb": _NB, "da": _DA, "en": _EN}[_lang].update(_words)
 
 MESSAGES: Final[dict[str, dict[str, str]]] = {"nn": _NN, "nb": _NB, "da": _DA, "en": _EN}

@@ -1,9 +1,9 @@
 """Telling the room: the news :func:`~.announce.announce` finds, put on the wall.
 
-Busts go to the ticker, check-ins to a pop-up, the draw's seating and new
-moves to the screen for :data:`NEWS_SECONDS`, the final table, hand for hand
-and the winner to big pop-ups, and a level change or a minute's warning to a
-chime.
+Busts go to the ticker, check-ins (and who came in from the waiting list) to
+a pop-up, the draw's seating and new moves to the screen for
+:data:`NEWS_SECONDS`, the final table, hand for hand and the winner to big
+pop-ups, and a level change or a minute's warning to a chime.
 """
 
 from __future__ import annotations
@@ -59,6 +59,11 @@ class Room:
         for player_id in news.checked_in:
             entry = state.players[player_id]
             line = (Phrase("checked_in_seat", {"table": entry.seat.table, "seat": entry.seat.seat})
+                    if entry.seat is not None else Phrase("checked_in"))
+            loop.popup(entry.name, line, kind="check-in")
+        for player_id in news.admitted:
+            entry = state.players[player_id]
+            line = (Phrase("admitted_seat", {"table": entry.seat.table, "seat": entry.seat.seat})
                     if entry.seat is not None else Phrase("checked_in"))
             loop.popup(entry.name, line, kind="check-in")
         if news.screen is not None and loop.screen is not Screen.RESULTS:

@@ -338,9 +338,15 @@ def _table(surface: pygame.Surface, cell: pygame.Rect, table: TableView, mark: s
 
 
 def _title(surface: pygame.Surface, bands: Bands, title: str, page_text: str,
-           colour: tuple[int, int, int] = WHITE) -> None:
+           colour: tuple[int, int, int] = WHITE, waiting: str = "") -> None:
     band = bands.rect("title")
-    draw_text(surface, title, _split(band, 0.0, 0.74), colour=colour, bold=True)
+    if waiting:
+        # The waiting list (F2) beside the title: the names end in "…" if long.
+        draw_text(surface, title, _split(band, 0.0, 0.36), colour=colour, bold=True)
+        draw_text(surface, waiting, _split(band, 0.38, 0.74).inflate(0, -band.height // 4),
+                  colour=YELLOW, bold=True)
+    else:
+        draw_text(surface, title, _split(band, 0.0, 0.74), colour=colour, bold=True)
     draw_text(surface, page_text, _split(band, 0.76, 1.0).inflate(0, -band.height // 4),
               colour=GREY, align="right")
 
@@ -349,7 +355,7 @@ def render_seating(surface: pygame.Surface, view: SeatingView) -> None:
     """One page of tables, each with every seat; a lettered disc marks the button."""
     bands = _seating_bands(surface)
     surface.fill(BLACK)
-    _title(surface, bands, view.title, view.page_text)
+    _title(surface, bands, view.title, view.page_text, waiting=view.waiting_text)
     area = bands.rect("main")
     columns, rows = _grid(view.tables_per_page)
     gap = bands.frame.margin
@@ -370,7 +376,7 @@ def render_seat_finder(surface: pygame.Surface, view: SeatFinderView) -> None:
     bands = _seating_bands(surface)
     frame = bands.frame
     surface.fill(BLACK)
-    _title(surface, bands, view.title, view.page_text, colour=YELLOW)
+    _title(surface, bands, view.title, view.page_text, colour=YELLOW, waiting=view.waiting_text)
     area = bands.rect("main")
     columns = 2
     per_column = max(-(-len(view.rows) // columns), 12)
@@ -466,7 +472,15 @@ def render_check_in(surface: pygame.Surface, view: CheckInView) -> None:
         draw_text(surface, view.empty_text, _middle(area, bands.frame), colour=GREY,
                   align="center")
     else:
-        _columns(surface, area, view.names, 3, 10)
+        # The waiting list (F2) takes the last row of names when anyone waits.
+        rows = 10 if not view.waiting_text else 9
+        _columns(surface, pygame.Rect(area.x, area.y, area.width, area.height * rows // 10),
+                 view.names, 3, rows)
+    if view.waiting_text:
+        row = area.height // 10
+        draw_text(surface, view.waiting_text,
+                  pygame.Rect(area.x, area.bottom - row, area.width, row), colour=YELLOW,
+                  bold=True)
     hint = bands.rect("hint")
     # The tournament's name is the clock screen's; here the names need the room.
     draw_text(surface, view.hint, _split(hint, 0.0, 0.78), colour=GREY)

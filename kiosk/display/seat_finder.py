@@ -21,6 +21,7 @@ from kiosk.display.viewmodels import (
     TABLES_PER_PAGE,
     SeatingView,
     seating_view,
+    waiting_lines,
 )
 from rules.i18n import DEFAULT_LANGUAGE
 from rules.state import Tournament
@@ -56,6 +57,8 @@ class SeatFinderView:
     page: int
     pages: int
     page_text: str
+    #: "Venteliste: 2 – 1. Anna, 2. Bo" (F2); empty while nobody waits.
+    waiting_text: str = ""
 
 
 def sort_key(name: str) -> str:
@@ -120,6 +123,7 @@ def seat_finder_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE
         pages=len(pages),
         page_text=(text("page", lang, page=index + 1, pages=len(pages))
                    if len(pages) > 1 else ""),
+        waiting_text=" – ".join(waiting_lines(state, lang)),
     )
 
 

@@ -18,6 +18,7 @@ from typing import Final, TypeVar
 
 from kiosk.display.messages import text
 from rules import clock as clocks
+from rules import waitlist
 from rules.errors import RulesError
 from rules.house import PointsScheme
 from rules.i18n import DEFAULT_LANGUAGE, format_int, format_place, format_time
@@ -45,6 +46,7 @@ __all__ = [
     "moves_view",
     "results_view",
     "seating_view",
+    "waiting_lines",
 ]
 
 #: How long each page of a multi-page screen stays up.
@@ -152,6 +154,8 @@ class SeatingView:
     page: int
     pages: int
     page_text: str
+    #: "Venteliste: 2 – 1. Anna, 2. Bo" (F2); empty while nobody waits.
+    waiting_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -198,6 +202,8 @@ class CheckInView:
     page: int
     pages: int
     page_text: str
+    #: "Venteliste: 2 – 1. Anna, 2. Bo" (F2); empty while nobody waits.
+    waiting_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -424,6 +430,7 @@ def seating_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
         page=index,
         pages=pages,
         page_text=_page_text(index, pages, lang),
+        waiting_text=" – ".join(waiting_lines(state, lang)),
     )
 
 
@@ -507,25 +514,46 @@ def results_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
 
 def check_in_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
                   page: int | None = None) -> CheckInView:
-    """The check-in screen: names in the order they came, and the count against
-    the seats (``max_tables × seats_per_table``; just the count without a limit)."""
+    """The check-in screen: names in the order they came, the count against the
+    places (the TD's capacity, else ``max_tables × seats_per_table``; just the
+    count without a limit), and the waiting list (F2) once they are all taken."""
     if state.config is None:
         raise ValueError("the tournament has not been created")
     names = [e.name for e in state.players.values() if e.checked_in and e.place is None]
     count = len(names)
-    config = state.config
-    if config.max_tables:
-        seats = config.max_tables * config.house.seats_per_table
+    # The places there are: the TD's capacity, else the venue's seats (F2).
+    seats = waitlist.capacity(state)
+    if seats:
         count_text = text("check_in_count", lang, count=format_int(count, lang),
                           seats=format_int(seats, lang))
     else:
         count_text = text("check_in_count_open", lang, count=format_int(count, lang))
     index, pages = _paging(count, CHECK_IN_PER_PAGE, now, page)
     return CheckInView(
-        name=config.name, title=text("check_in_title", lang), count_text=count_text,
+        name=state.config.name, title=text("check_in_title", lang), count_text=count_text,
         names=_slice(names, index, CHECK_IN_PER_PAGE), empty_text=text("check_in_empty", lang),
         hint=text("check_in_hint", lang) if count >= 2 else "",
-        page=index, pages=pages, page_text=_page_text(index, pages, lang))
+        page=index, pages=pages, page_text=_page_text(index, pages, lang),
+        waiting_text=" – ".join(waiting_lines(state, lang)))
+
+
+def waiting_lines(state: Tournament, lang: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
+    """The waiting list (F2) for the wall: its length, then the names in order; none if empty.
+
+    >>> from rules.state import Entry
+    >>> t = Tournament()
+    >>> waiting_lines(t)
+    ()
+    >>> t.players = {p: Entry(p, n) for p, n in (("a", "Anna"), ("b", "Bo"))}
+    >>> t.waiting = ["b", "a"]
+    >>> waiting_lines(t, "en")
+    ('Waiting list: 2', '1. Bo, 2. Anna')
+    """
+    names = [state.players[p].name for p in state.waiting if p in state.players]
+    if not names:
+        return ()
+    return (text("waiting_count", lang, count=format_int(len(names), lang)),
+            ", ".join(f"{n}. {name}" for n, name in enumerate(names, 1)))
 
 
 def help_view(lines: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> HelpView:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from kiosk.display.messages import text
-from kiosk.display.viewmodels import clock_view, results_view, standings_view
+from kiosk.display.viewmodels import clock_view, results_view, standings_view, waiting_lines
 from kiosk.viewer.words import WORDS
 from rules import clock as clocks
 from rules.i18n import LANGUAGES, format_int
@@ -76,6 +76,8 @@ def _words(state: Tournament, now: float, lang: str, standings: StandingsRows,
         "standings_title": table.title if season else "",
         "standings": _pages(table, lambda p: standings_view(season, rows, now, lang, page=p)),
         "table": text("table", lang, table="{table}"),
+        # "Venteliste: 3" (F2); empty while nobody waits.
+        "waiting": next(iter(waiting_lines(state, lang)), ""),
         "language_name": text("language_name", lang),
         **WORDS[lang],
     }
@@ -117,6 +119,9 @@ def night_json(state: Tournament, now: float, *, lang: str, speed: float = 1.0,
                "hand_for_hand": state.hand_for_hand, "period": reading.period_index},
         remaining=state.remaining, entrants=state.entrants, finished=state.finished,
         seats=_seats(state),
+        # Who waits for a seat (F2), in order: "find my seat" gives a waiting
+        # player their place on the list ("you are number 2").
+        waiting=[state.players[p].name for p in state.waiting if p in state.players],
         words={code: _words(state, now, code, standings, reading) for code in LANGUAGES},
     )
     return doc

@@ -30,6 +30,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "no_tournament": "Ingen turnering enno",
         "bb_ante": "BB-ante {ante}",
         "read_only": "Berre til å sjå på",
+        "waiting_you": "Venteliste: {count} – du er nr. {place}",
     },
     "nb": {
         "title": "Følg med på mobilen",
@@ -47,6 +48,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "no_tournament": "Ingen turnering ennå",
         "bb_ante": "BB-ante {ante}",
         "read_only": "Bare til å se på",
+        "waiting_you": "Venteliste: {count} – du er nr. {place}",
     },
     "da": {
         "title": "Følg med på mobilen",
@@ -64,6 +66,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "no_tournament": "Ingen turnering endnu",
         "bb_ante": "BB-ante {ante}",
         "read_only": "Kun til at se på",
+        "waiting_you": "Venteliste: {count} – du er nr. {place}",
     },
     "en": {
         "title": "Follow on your phone",
@@ -81,5 +84,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "no_tournament": "No tournament yet",
         "bb_ante": "BB ante {ante}",
         "read_only": "Read only",
+        "waiting_you": "Waiting list: {count} – you are number {place}",
     },
 }

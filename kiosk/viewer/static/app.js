@@ -76,7 +76,10 @@ function searchSeats() {
   const w = words(), list = $("found");
   const query = $("search").value.trim().toLocaleLowerCase();
   if (!doc || !doc.seats || query.length < 2) { list.replaceChildren(); return; }
-  const hits = doc.seats.filter((p) => p.name.toLocaleLowerCase().includes(query)).slice(0, 8);
+  // Those waiting for a seat (F2) are found too, with their place on the list.
+  const waiting = (doc.waiting || []).map((name, i) => ({ name, waiting: i + 1 }));
+  const hits = [...doc.seats, ...waiting]
+    .filter((p) => p.name.toLocaleLowerCase().includes(query)).slice(0, 8);
   if (!hits.length) {
     const li = document.createElement("li");
     li.textContent = w.no_match;
@@ -90,9 +93,15 @@ function searchSeats() {
     name.textContent = p.name;
     const where = document.createElement("span");
     where.className = "where";
-    if (p.place) where.textContent = fill(w.out, { place: placed.get(p.name) || p.place });
-    else if (p.table) where.textContent = fill(w.table_seat, { table: p.table, seat: p.seat });
-    else where.textContent = w.not_seated;
+    if (p.waiting) {
+      where.textContent = fill(w.waiting_you, { count: waiting.length, place: p.waiting });
+    } else if (p.place) {
+      where.textContent = fill(w.out, { place: placed.get(p.name) || p.place });
+    } else if (p.table) {
+      where.textContent = fill(w.table_seat, { table: p.table, seat: p.seat });
+    } else {
+      where.textContent = w.not_seated;
+    }
     li.append(name, where);
     if (p.move && !p.place) {
       const move = document.createElement("span");
@@ -141,6 +150,14 @@ function render() {
   $("players").textContent = w.players;
   $("average-label").textContent = w.average_label;
   $("average").textContent = w.average;
+  // The waiting list (F2): how many, then who, in order.
+  $("waiting-box").hidden = !w.waiting;
+  $("waiting-title").textContent = w.waiting || "";
+  $("waiting").replaceChildren(...(doc.waiting || []).map((name) => {
+    const li = document.createElement("li");
+    li.textContent = name;
+    return li;
+  }));
   $("results-title").textContent = doc.finished ? w.results : w.busts;
   $("results-box").hidden = !(w.placed || []).length;
   $("winner").hidden = !w.winner;
