@@ -121,11 +121,6 @@ COMMANDS: Final[dict[str, tuple[str, dict[str, str]]]] = {
         "nb": "en spiller er ute",
         "da": "en spiller er ude",
         "en": "a player is out"}),
-    "waitlist": ("td_cmd", {
-        "nn": "ventelista: ta ein spelar av lista",
-        "nb": "ventelisten: ta en spiller av listen",
-        "da": "ventelisten: tag en spiller af listen",
-        "en": "the waiting list: take a player off it"}),
     "undo": ("undo_cmd", {
         "nn": "ta attende den siste handlinga og sei kva ho var",
         "nb": "ta tilbake den siste handlingen og si hva den var",

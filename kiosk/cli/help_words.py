@@ -745,7 +745,6 @@ METAVARS: Final[dict[str, dict[str, str]]] = {
     "SEATS": {"nn": "TAL", "nb": "ANTALL", "da": "ANTAL"},
     "CAPACITY": {"nn": "TAL", "nb": "ANTALL", "da": "ANTAL"},
     "TABLES": {"nn": "TAL", "nb": "ANTALL", "da": "ANTAL"},
-    "CAPACITY": {"nn": "TAL", "nb": "ANTALL", "da": "ANTAL"},
     "STATE": {"nn": "TILSTAND", "nb": "TILSTAND", "da": "TILSTAND"},
     "SECONDS": {"nn": "SEKUND", "nb": "SEKUNDER", "da": "SEKUNDER"},
     "CARD": {"nn": "UID", "nb": "UID", "da": "UID"},
