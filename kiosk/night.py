@@ -340,6 +340,8 @@ class Night:
 
         try:
             reconcile(self.app.store.conn)
+        except RulesError as err:  # a full card: said, not a traceback; the next merge retries
+            log.warning("following the players merges failed: %s", err.translate("en"))
         except Exception:  # the wall stays up; `pubpoker players list` shows the list as is
             log.exception("following the players merges failed")
 

@@ -62,6 +62,8 @@ def reconcile(conn: sqlite3.Connection) -> bool:
     or on a peer that never had one of the two, is safe.
     """
     events = merge_events(conn)
+    if not events:
+        return False  # nothing to follow, and no write (a full card stays untouched)
     changed = False
     with transaction(conn):
         for event, live in reversed(events):
