@@ -21,7 +21,7 @@ The schema, with defaults in brackets (``[venue] key`` is the only required key)
     [tournament]
     preset = "pubpoker"     # pubpoker | pf-pokerklub | sit-and-go   [pubpoker]
     house = "pubpoker"      # pubpoker | pf-pokerklub | dk-club      [pubpoker]
-    name = "Fredagspoker {date}"  # also {weekday}                  [Pubpoker {date}]
+    name = "Fredagspoker {date}"  # also {weekday}, {month}         [Pubpoker {date}]
     seats_per_table = 10    # 2..11                                  [10]
     tables = 6              # 1..15                                  [6]
     resume_after_break = true                                        [true]
@@ -424,17 +424,17 @@ _RULE_WORDS: dict[str, dict[str, str]] = {
                  "da": "skriv det på én linje uden kontroltegn",
                  "en": "write it on one line without control characters"},
     "name_length": {"nn": f"eit turneringsnamn kan ha høgst {TOURNAMENT_NAME_MAX} teikn "
-                          "når {date} og {weekday} er fylte inn",
+                          "når {date}, {weekday} og {month} er fylte inn",
                     "nb": f"et turneringsnavn kan ha høyst {TOURNAMENT_NAME_MAX} tegn "
-                          "når {date} og {weekday} er fylt inn",
+                          "når {date}, {weekday} og {month} er fylt inn",
                     "da": f"et turneringsnavn må højst have {TOURNAMENT_NAME_MAX} tegn, "
-                          "når {date} og {weekday} er udfyldt",
+                          "når {date}, {weekday} og {month} er udfyldt",
                     "en": f"a tournament name may have at most {TOURNAMENT_NAME_MAX} "
-                          "characters once {date} and {weekday} are filled in"},
-    "name": {"nn": "berre {date} og {weekday} kan stå i krøllparentesar",
-             "nb": "bare {date} og {weekday} kan stå i krøllparenteser",
-             "da": "kun {date} og {weekday} må stå i krøllede parenteser",
-             "en": "only {date} and {weekday} may stand in curly braces"},
+                          "characters once {date}, {weekday} and {month} are filled in"},
+    "name": {"nn": "berre {date}, {weekday} og {month} kan stå i krøllparentesar",
+             "nb": "bare {date}, {weekday} og {month} kan stå i krøllparenteser",
+             "da": "kun {date}, {weekday} og {month} må stå i krøllede parenteser",
+             "en": "only {date}, {weekday} and {month} may stand in curly braces"},
 }
 
 _HINTS: dict[str, dict[str, str]] = {
@@ -499,7 +499,8 @@ class VenueConfig:
 class TournamentConfig:
     preset: str = "pubpoker"
     house: str = "pubpoker"
-    #: May hold ``{date}`` and ``{weekday}`` (filled in by :mod:`kiosk.tonight`).
+    #: May hold ``{date}``, ``{weekday}`` and ``{month}`` (filled in by :mod:`kiosk.tonight`
+    #: in the room's language).
     name: str = "Pubpoker {date}"
     seats_per_table: int = 10
     tables: int = 6
@@ -754,8 +755,8 @@ def _tournament(section: _Section | None) -> TournamentConfig:
 
 
 #: What a tournament name pattern may fill in (:func:`kiosk.tonight.tonight`),
-#: and the most characters each can become (29.11.2026; Wednesday).
-NAME_FIELDS: Mapping[str, int] = {"date": 10, "weekday": 9}
+#: and the most characters each can become (29.11.2026; Wednesday; September).
+NAME_FIELDS: Mapping[str, int] = {"date": 10, "weekday": 9, "month": 9}
 
 
 def check_name_pattern(pattern: str, key: str = "tournament.name") -> str:
@@ -763,7 +764,7 @@ def check_name_pattern(pattern: str, key: str = "tournament.name") -> str:
 
     The CLI's ``--name`` is checked here too (``key="--name"``), so both ways
     to name a night refuse the same things, naming the fields they allow.
-    Only bare ``{date}`` and ``{weekday}`` are fields: an unknown field or an
+    Only bare ``{date}``, ``{weekday}`` and ``{month}`` are fields: an unknown field or an
     index (``{evil}``, ``{0}``) would not fill in, and a format spec
     (``{date:>999999999}``) would fill in a gigabyte. ``%`` is only a
     character: the pattern goes through :meth:`str.format`, never ``%``.

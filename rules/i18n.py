@@ -10,13 +10,17 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
     "LONG_QUOTE_LIMIT",
+    "MONTHS",
     "NOUNS",
     "QUOTE_LIMIT",
+    "WEEKDAYS",
     "Counted",
     "count",
+    "day_name",
     "format_int",
     "format_place",
     "format_time",
+    "month_name",
     "quote_limit",
     "shorten",
 ]
@@ -88,6 +92,47 @@ NOUNS: Final[Mapping[str, Mapping[str, tuple[str, str]]]] = {
     "unchanged": {"nn": ("uendra", "uendra"), "nb": ("uendret", "uendrede"),
                   "da": ("uændret", "uændrede"), "en": ("unchanged", "unchanged")},
 }
+
+
+#: The days of the week, Monday first (:meth:`datetime.date.weekday`), as a
+#: name in the middle of a sentence writes them. Never the C locale's
+#: ``strftime("%A")``: the appliance's image has English only, so a Nynorsk
+#: wall would read "Thursdayspoker".
+WEEKDAYS: Final[Mapping[str, tuple[str, ...]]] = {
+    "nn": ("måndag", "tysdag", "onsdag", "torsdag", "fredag", "laurdag", "sundag"),
+    "nb": ("mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"),
+    "da": ("mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"),
+    "en": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
+}
+#: The months, January first, as :data:`WEEKDAYS` (never ``strftime("%B")``).
+MONTHS: Final[Mapping[str, tuple[str, ...]]] = {
+    "nn": ("januar", "februar", "mars", "april", "mai", "juni", "juli", "august",
+           "september", "oktober", "november", "desember"),
+    "nb": ("januar", "februar", "mars", "april", "mai", "juni", "juli", "august",
+           "september", "oktober", "november", "desember"),
+    "da": ("januar", "februar", "marts", "april", "maj", "juni", "juli", "august",
+           "september", "oktober", "november", "december"),
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December"),
+}
+
+
+def day_name(weekday: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The name of a weekday (0 is Monday, as :meth:`datetime.date.weekday`) in ``lang``.
+
+    >>> day_name(3, "nn"), day_name(5, "nb"), day_name(6, "da"), day_name(3, "en")
+    ('torsdag', 'lørdag', 'søndag', 'Thursday')
+    """
+    return (WEEKDAYS.get(lang) or WEEKDAYS["en"])[weekday]
+
+
+def month_name(month: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The name of a month (1 is January, as :attr:`datetime.date.month`) in ``lang``.
+
+    >>> month_name(3, "da"), month_name(12, "nn"), month_name(5, "en")
+    ('marts', 'desember', 'May')
+    """
+    return (MONTHS.get(lang) or MONTHS["en"])[month - 1]
 
 
 def count(number: int, noun: str, lang: str = DEFAULT_LANGUAGE) -> str:

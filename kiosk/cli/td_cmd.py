@@ -334,7 +334,7 @@ def _new(args: argparse.Namespace) -> int:
     with _station(args) as station:
         # N3: a running night is not replaced by one slip; asked twice (--yes).
         replaced = refuse_replacing(station, args.yes)
-        created = tonight(config, dt.date.today())
+        created = tonight(config, dt.date.today(), args.lang)
         if capacity is not None:
             created = dataclasses.replace(created, capacity=capacity)
         outcome = station.create(created)

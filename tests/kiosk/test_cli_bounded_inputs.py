@@ -73,24 +73,28 @@ def refused(data: Path, argv: tuple[str | bytes, ...], lang: str | None) -> str:
 CASES: dict[str, tuple[tuple[str | bytes, ...], str, str]] = {
     "unknown field in the name": (
         ("tournament", "new", "--name", "{evil}"),
-        "--name “{evil}” is not valid: only {date} and {weekday} may stand in curly braces",
-        "--name «{evil}» er ikkje gyldig: berre {date} og {weekday} kan stå i krøllparentesar"),
+        "--name “{evil}” is not valid: only {date}, {weekday} and {month} may stand in "
+        "curly braces",
+        "--name «{evil}» er ikkje gyldig: berre {date}, {weekday} og {month} kan stå i "
+        "krøllparentesar"),
     "printf and an index in the name": (
         ("tournament", "new", "--name", "%s%n{0}"),
-        "--name “%s%n{0}” is not valid: only {date} and {weekday} may stand in curly braces",
-        "--name «%s%n{0}» er ikkje gyldig: berre {date} og {weekday} kan stå i krøllparentesar"),
+        "--name “%s%n{0}” is not valid: only {date}, {weekday} and {month} may stand in "
+        "curly braces",
+        "--name «%s%n{0}» er ikkje gyldig: berre {date}, {weekday} og {month} kan stå i "
+        "krøllparentesar"),
     "a format spec that would fill in a gigabyte": (
         ("tournament", "new", "--name", "{date:>999999999}"),
-        "--name “{date:>999999999}” is not valid: only {date} and {weekday} may stand in "
+        "--name “{date:>999999999}” is not valid: only {date}, {weekday} and {month} may stand in "
         "curly braces",
-        "--name «{date:>999999999}» er ikkje gyldig: berre {date} og {weekday} kan stå i "
+        "--name «{date:>999999999}» er ikkje gyldig: berre {date}, {weekday} og {month} kan stå i "
         "krøllparentesar"),
     "a tournament name too long for the TV": (
         ("tournament", "new", "--name", "Fredagspoker " * 8),
         "--name “Fredagspoker Fredagspoker Fredagspoker F…” is not valid: a tournament name "
-        "may have at most 80 characters once {date} and {weekday} are filled in",
+        "may have at most 80 characters once {date}, {weekday} and {month} are filled in",
         "--name «Fredagspoker Fredagspoker Fredagspoker F…» er ikkje gyldig: eit "
-        "turneringsnamn kan ha høgst 80 teikn når {date} og {weekday} er fylte inn"),
+        "turneringsnamn kan ha høgst 80 teikn når {date}, {weekday} og {month} er fylte inn"),
     "a line break in the tournament name": (
         ("tournament", "new", "--name", "Fredag\nfinale"),
         "--name “Fredag\\nfinale” is not valid: write it on one line without control "
