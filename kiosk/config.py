@@ -65,7 +65,7 @@ from kiosk.hdmi import is_connector_name
 from kiosk.role import Role
 from rules.errors import RulesError
 from rules.house import PROFILES
-from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES, OsReason
 from rules.names import TOURNAMENT_NAME_MAX, forbidden_character
 from rules.structure import PRESETS
 
@@ -943,7 +943,7 @@ def load_config(path: str | os.PathLike[str] = DEFAULT_PATH, *,
     except FileNotFoundError:
         raise ConfigFileMissing(path=str(file)) from None
     except OSError as err:
-        raise ConfigUnreadable(path=str(file), reason=err.strerror or str(err)) from None
+        raise ConfigUnreadable(path=str(file), reason=OsReason.of(err)) from None
     if len(raw) > CONFIG_MAX:
         raise ConfigTooBig(path=str(file), limit=CONFIG_MAX // 1024)
     try:

@@ -12,9 +12,11 @@ __all__ = [
     "LONG_QUOTE_LIMIT",
     "MONTHS",
     "NOUNS",
+    "OS_REASONS",
     "QUOTE_LIMIT",
     "WEEKDAYS",
     "Counted",
+    "OsReason",
     "count",
     "day_name",
     "format_int",
@@ -165,6 +167,74 @@ class Counted(NamedTuple):
 
     def render(self, lang: str) -> str:
         return count(self.number, self.noun, lang)
+
+
+#: The operating system's reasons a TD meets, by errno name, each with what to do
+#: about it: ``strerror`` is English whatever the room speaks.
+OS_REASONS: Final[Mapping[str, Mapping[str, str]]] = {
+    "ENOENT": {"nn": "fila eller mappa finst ikkje; sjå etter skrivefeil i stien",
+               "nb": "filen eller mappen finnes ikke; se etter skrivefeil i stien",
+               "da": "filen eller mappen findes ikke; se efter stavefejl i stien",
+               "en": "there is no such file or folder; check the path for a typo"},
+    "EACCES": {"nn": "du har ikkje løyve til det; prøv med sudo eller ei anna mappe",
+               "nb": "du har ikke tillatelse til det; prøv med sudo eller en annen mappe",
+               "da": "du har ikke tilladelse til det; prøv med sudo eller en anden mappe",
+               "en": "permission denied; try sudo or another folder"},
+    "EISDIR": {"nn": "det er ei mappe, ikkje ei fil; skriv namnet på fila",
+               "nb": "det er en mappe, ikke en fil; skriv navnet på filen",
+               "da": "det er en mappe, ikke en fil; skriv navnet på filen",
+               "en": "that is a folder, not a file; give the file's name"},
+    "ENOTDIR": {"nn": "ein del av stien er ei fil, ikkje ei mappe",
+                "nb": "en del av stien er en fil, ikke en mappe",
+                "da": "en del af stien er en fil, ikke en mappe",
+                "en": "part of the path is a file, not a folder"},
+    "ENOSPC": {"nn": "det er ikkje meir plass på disken",
+               "nb": "det er ikke mer plass på disken",
+               "da": "der er ikke mere plads på disken",
+               "en": "there is no space left on the disk"},
+    "EROFS": {"nn": "disken er berre for lesing",
+              "nb": "disken er skrivebeskyttet",
+              "da": "disken er skrivebeskyttet",
+              "en": "the disk is read-only"},
+    "EEXIST": {"nn": "det finst alt", "nb": "det finnes allerede", "da": "det findes allerede",
+               "en": "it is there already"},
+    "EADDRINUSE": {"nn": "porten er i bruk av eit anna program; stopp det eller vent litt",
+                   "nb": "porten er i bruk av et annet program; stopp det eller vent litt",
+                   "da": "porten bruges af et andet program; stop det eller vent lidt",
+                   "en": "the port is in use by another program; stop it or wait a little"},
+    "EIO": {"nn": "disken svarte med ein lesefeil; kortet kan vere skadd",
+            "nb": "disken svarte med en lesefeil; kortet kan være skadet",
+            "da": "disken svarede med en læsefejl; kortet kan være beskadiget",
+            "en": "the disk gave a read error; the card may be damaged"},
+}
+
+
+class OsReason(NamedTuple):
+    """Why the operating system refused, as a message parameter in the room's language.
+
+    A :class:`~rules.errors.RulesError` parameter of this type is written from
+    :data:`OS_REASONS`; a reason not there keeps the system's own words.
+
+    >>> missing = OsReason.of(FileNotFoundError(2, "No such file or directory"))
+    >>> missing.render("nb")
+    'filen eller mappen finnes ikke; se etter skrivefeil i stien'
+    >>> OsReason.of(OSError(999, "Odd")).render("nn")
+    'Odd'
+    """
+
+    errno_name: str
+    text: str
+
+    @classmethod
+    def of(cls, err: OSError) -> OsReason:
+        import errno  # here: only a refusal needs it
+
+        name = errno.errorcode.get(err.errno or 0, "")
+        return cls(name, err.strerror or str(err))
+
+    def render(self, lang: str) -> str:
+        texts = OS_REASONS.get(self.errno_name)
+        return self.text if texts is None else texts.get(lang) or texts["en"]
 
 
 def format_place(place: int, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -259,7 +259,7 @@ def test_an_import_keeps_the_good_lines_and_names_each_bad_one(tmp_path: Path) -
         "characters); it may have at most 40",
         "Line 4: The name 'Ola\\nNormann' holds a character that cannot be shown (U+000A); "
         "write it on one line without control characters"]
-    assert done.stdout == "Imported: 3 new, 0 given a card, 0 unchanged, 2 errors\n"
+    assert done.stdout == "Imported: 3 new, 1 given a card, 0 unchanged, 2 errors\n"
     listed = pubpoker(tmp_path, "players", "list", "--format", "csv")
     assert listed.stdout.splitlines()[1:] == ["Kari,0A1B2C3D4E", "Per,", "{evil} %s,"]
 

@@ -28,3 +28,69 @@ def test_the_weekday_and_month_in_a_name_are_the_rooms(tmp_path: Path, lang: str
     assert said in {name[:1].upper() + name[1:] for name in names}, done.stdout
     if lang != "en":
         assert not any(english in said for english in WEEKDAYS["en"] + MONTHS["en"])
+
+
+# The small answers ---------------------------------------------------------------------------
+
+IMPORTED = {"nn": "Importerte: 130 nye, 44 fekk kort, 0 uendra, 0 feil",
+            "nb": "Importerte: 130 nye, 44 fikk kort, 0 uendrede, 0 feil",
+            "da": "Importerede: 130 nye, 44 fik kort, 0 uændrede, 0 fejl",
+            "en": "Imported: 130 new, 44 given a card, 0 unchanged, 0 errors"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_import_counts_the_cards_new_players_were_given(tmp_path: Path, lang: str) -> None:
+    sheet = tmp_path / "players.csv"
+    sheet.write_text("name,card\n" + "".join(
+        f"Spelar {n:03d},{f'0A1B2C{n:04X}' if n % 3 == 1 else ''}\n" for n in range(1, 131)),
+        encoding="utf-8")
+    done = pubpoker(tmp_path, "players", "import", str(sheet), lang=lang)
+    assert done.stdout == IMPORTED[lang] + "\n"
+
+
+def test_the_standings_points_stay_in_line_between_one_point_and_several(
+        tmp_path: Path) -> None:
+    pubpoker(tmp_path, "tournament", "new", "--name", "Fredag")
+    for n in range(1, 12):
+        pubpoker(tmp_path, "checkin", "--new", f"Spelar {n:02d}")
+    pubpoker(tmp_path, "seat", "draw")
+    pubpoker(tmp_path, "clock", "start")
+    for n in range(1, 11):  # 11th to 2nd: 1 point up to 10 points
+        pubpoker(tmp_path, "bust", f"Spelar {n:02d}")
+    rows = pubpoker(tmp_path, "standings", lang="en").stdout.splitlines()[1:]
+    assert any(" 1 point " in row for row in rows) and any(" 4 points " in row for row in rows)
+    # Every row's count ends in the same column, and so does its noun.
+    numbers = {row.index(" point") for row in rows}
+    tournaments = {row.index(" tournament") for row in rows}
+    assert len(numbers) == 1 and len(tournaments) == 1, rows
+
+
+MISSING = {"nn": "Kan ikkje bruke fila /nonexistent: fila eller mappa finst ikkje; "
+                 "sjå etter skrivefeil i stien",
+           "nb": "Kan ikke bruke filen /nonexistent: filen eller mappen finnes ikke; "
+                 "se etter skrivefeil i stien",
+           "da": "Kan ikke bruge filen /nonexistent: filen eller mappen findes ikke; "
+                 "se efter stavefejl i stien",
+           "en": "Cannot use the file /nonexistent: there is no such file or folder; "
+                 "check the path for a typo"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_players_import_of_a_missing_file_says_so_in_the_rooms_language(
+        tmp_path: Path, lang: str) -> None:
+    done = pubpoker(tmp_path, "players", "import", "/nonexistent", lang=lang, code=2)
+    assert done.stderr == MISSING[lang] + "\n"
+    assert "Errno" not in done.stderr
+
+
+NO_CARD = {"nn": "pubpoker checkin: feil: --card treng minst éin verdi",
+           "nb": "pubpoker checkin: feil: --card trenger minst én verdi",
+           "da": "pubpoker checkin: fejl: --card skal have mindst én værdi",
+           "en": "pubpoker checkin: error: argument --card: expected at least one argument"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_card_without_a_value_is_refused_in_the_rooms_language(
+        tmp_path: Path, lang: str) -> None:
+    done = pubpoker(tmp_path, "checkin", "--card", lang=lang, code=2)
+    assert done.stderr.splitlines()[-1] == NO_CARD[lang]

@@ -73,7 +73,7 @@ def test_players_import_reports_bad_lines_and_keeps_good_ones(
     code, out, err = run(capsys, "--lang", "en", "players", "import", str(sheet),
                          "--data-dir", data)
     assert code == 2
-    assert out == "Imported: 2 new, 0 given a card, 0 unchanged, 2 errors\n"
+    assert out == "Imported: 2 new, 1 given a card, 0 unchanged, 2 errors\n"
     assert err.splitlines()[0] == "Line 3: The name cannot be empty"
     assert err.splitlines()[1].startswith("Line 4: That looks like a payment card")
     assert "4111" not in err

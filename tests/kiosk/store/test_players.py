@@ -161,6 +161,7 @@ def test_csv_import_keeps_good_lines_and_reports_each_bad_one(store: Store,
     report = store.players.import_csv(csv_file)
     assert report.added == ["Ola Nordmann", "Åse Ødegård"]
     assert report.linked == ["Kari"]
+    assert report.cards == ["0A1B2C3D4E", "CAFEBABE"]  # a new player's card counts too
     assert report.unchanged == 1
     assert [(e.line, e.error.code) for e in report.errors] == [
         (4, "EmptyName"), (5, "CardInUse"), (9, "BadCard")]
