@@ -75,7 +75,7 @@ class UnknownCard(RecordMethods):
     uid: str
     ok: ClassVar[bool] = False
     messages: ClassVar[dict[str, str]] = {
-        "nn": "Ukjent kort {uid}",
+        "nn": "Ukjend kort {uid}",
         "nb": "Ukjent kort {uid}",
         "da": "Ukendt kort {uid}",
         "en": "Unknown card {uid}",

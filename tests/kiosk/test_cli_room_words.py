@@ -94,3 +94,30 @@ def test_card_without_a_value_is_refused_in_the_rooms_language(
         tmp_path: Path, lang: str) -> None:
     done = pubpoker(tmp_path, "checkin", "--card", lang=lang, code=2)
     assert done.stderr.splitlines()[-1] == NO_CARD[lang]
+
+
+# One word for one thing ----------------------------------------------------------------------
+
+PAYMENT = {"nn": "Det ser ut som eit betalingskort – bruk spelarkortet. Betalingskort vert "
+                 "aldri lagra.",
+           "nb": "Det ser ut som et betalingskort – bruk spillerkortet. Betalingskort blir "
+                 "aldri lagret.",
+           "da": "Det ligner et betalingskort – brug spillerkortet. Betalingskort gemmes "
+                 "aldrig.",
+           "en": "That looks like a payment card – use the player card. Payment cards are "
+                 "never stored."}
+UNKNOWN_CARD = {"nn": "Ukjend kort 0FFFFFFFFF", "nb": "Ukjent kort 0FFFFFFFFF",
+                "da": "Ukendt kort 0FFFFFFFFF", "en": "Unknown card 0FFFFFFFFF"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_payment_card_gets_one_sentence_at_check_in_and_at_link_card(
+        tmp_path: Path, lang: str) -> None:
+    pubpoker(tmp_path, "tournament", "new", "--name", "Fredag")
+    pubpoker(tmp_path, "players", "add", "Kari")
+    at_checkin = pubpoker(tmp_path, "checkin", "--card", "4111111111111111", lang=lang, code=2)
+    at_link = pubpoker(tmp_path, "players", "link-card", "Kari", "4111111111111111", lang=lang,
+                       code=2)
+    assert at_checkin.stderr == at_link.stderr == PAYMENT[lang] + "\n"
+    unknown = pubpoker(tmp_path, "checkin", "--card", "0FFFFFFFFF", lang=lang, code=2)
+    assert unknown.stderr.startswith(UNKNOWN_CARD[lang])

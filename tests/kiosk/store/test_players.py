@@ -102,7 +102,7 @@ def test_an_unknown_card_is_a_clear_result_never_an_exception(store: Store) -> N
     result = store.players.lookup_card("0a1b2c3d4e")
     assert isinstance(result, UnknownCard) and not result.ok
     assert result.uid == "0A1B2C3D4E"
-    assert result.translate("nn") == "Ukjent kort 0A1B2C3D4E"
+    assert result.translate("nn") == "Ukjend kort 0A1B2C3D4E"
     assert result.translate("en") == "Unknown card 0A1B2C3D4E"
     for garbage in ("", "   ", "\x02\x03", "ø" * 500, "a;b"):
         assert isinstance(store.players.lookup_card(garbage), UnknownCard)
