@@ -303,5 +303,6 @@ def test_cli_config_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     bad.write_text(VENUE + '[device]\nrole = "tv"\n')
     assert main(["--lang", "nn", "config", "check", str(bad)]) == 2
     captured = capsys.readouterr()
-    assert captured.err.strip() == "device.role «tv» er ukjend; bruk display, console eller table"
+    assert captured.err.strip() == (
+        "Linje 4: device.role «tv» er ukjend; bruk display, console eller table")
     assert "Traceback" not in captured.err

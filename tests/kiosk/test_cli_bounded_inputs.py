@@ -229,10 +229,10 @@ def test_a_config_value_of_5000_characters_is_quoted_cut_short(tmp_path: Path) -
         config = tmp_path / f"{section}.toml"
         config.write_text(f'[venue]\nkey = "{key}"\n[{section}]\n{setting} = "{LONG}"\n')
         for lang, expected in (
-                ("en", f"{section}.{setting} “{'x' * 40}…” is too long (5,000 characters); "
-                       "it may have at most 255"),
-                (None, f"{section}.{setting} «{'x' * 40}…» er for lang (5 000 teikn); han kan "
-                       "ha høgst 255")):
+                ("en", f"Line 4: {section}.{setting} “{'x' * 40}…” is too long (5,000 "
+                       "characters); it may have at most 255"),
+                (None, f"Linje 4: {section}.{setting} «{'x' * 40}…» er for lang (5 000 teikn); "
+                       "han kan ha høgst 255")):
             done = pubpoker(tmp_path, "config", "check", str(config), lang=lang)
             assert (done.returncode, done.stderr.strip()) == (2, expected)
 

@@ -121,3 +121,67 @@ def test_a_payment_card_gets_one_sentence_at_check_in_and_at_link_card(
     assert at_checkin.stderr == at_link.stderr == PAYMENT[lang] + "\n"
     unknown = pubpoker(tmp_path, "checkin", "--card", "0FFFFFFFFF", lang=lang, code=2)
     assert unknown.stderr.startswith(UNKNOWN_CARD[lang])
+
+
+# config check: every problem, each with its line and the usual fix ----------------------------
+
+SLIPS = "\n".join([
+    "[venue]",
+    'key = "' + "ab" * 32 + '"',
+    "[tournament",
+    "name = Fredagspoker {date}",
+    "tables = 4",
+    "tables = 5",
+    "[device]",
+    'role = "tv"',
+])
+CHECKED = {
+    "nn": ["pubpoker.toml har ein skrivefeil på linje 3, teikn 12: ei seksjonsoverskrift er "
+           "eitt namn i hakeparentesar, til dømes [tournament]",
+           "pubpoker.toml har ein skrivefeil på linje 4, teikn 8: verdien kan ikkje lesast; "
+           'tekst skal stå i hermeteikn: name = "Fredagspoker {date}"',
+           "pubpoker.toml har ein skrivefeil på linje 6, teikn 11: tables står to gonger; "
+           "fjern den eine",
+           "Linje 8: device.role «tv» er ukjend; bruk display, console eller table"],
+    "nb": ["pubpoker.toml har en skrivefeil på linje 3, tegn 12: en seksjonsoverskrift er "
+           "ett navn i hakeparenteser, for eksempel [tournament]",
+           "pubpoker.toml har en skrivefeil på linje 4, tegn 8: verdien kan ikke leses; "
+           'tekst skal stå i anførselstegn: name = "Fredagspoker {date}"',
+           "pubpoker.toml har en skrivefeil på linje 6, tegn 11: tables står to ganger; "
+           "fjern den ene",
+           "Linje 8: device.role «tv» er ukjent; bruk display, console eller table"],
+    "da": ["pubpoker.toml har en skrivefejl på linje 3, tegn 12: en sektionsoverskrift er "
+           "ét navn i kantede parenteser, for eksempel [tournament]",
+           "pubpoker.toml har en skrivefejl på linje 4, tegn 8: værdien kan ikke læses; "
+           'tekst skal stå i anførselstegn: name = "Fredagspoker {date}"',
+           "pubpoker.toml har en skrivefejl på linje 6, tegn 11: tables står der to gange; "
+           "fjern den ene",
+           "Linje 8: device.role «tv» er ukendt; brug display, console eller table"],
+    "en": ["pubpoker.toml has a syntax error on line 3, column 12: a section heading is one "
+           "name in square brackets, for example [tournament]",
+           "pubpoker.toml has a syntax error on line 4, column 8: the value cannot be read; "
+           'text goes in quotes: name = "Fredagspoker {date}"',
+           "pubpoker.toml has a syntax error on line 6, column 11: tables is there twice; "
+           "remove one of them",
+           "Line 8: device.role “tv” is unknown; use display, console or table"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_config_check_lists_every_problem_with_its_line_and_fix(
+        tmp_path: Path, lang: str) -> None:
+    config = tmp_path / "pubpoker.toml"
+    config.write_text(SLIPS + "\n", encoding="utf-8")
+    done = pubpoker(tmp_path, "config", "check", str(config), lang=lang, code=2)
+    assert done.stderr.splitlines() == CHECKED[lang]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_config_check_says_a_missing_closing_quote(tmp_path: Path, lang: str) -> None:
+    config = tmp_path / "pubpoker.toml"
+    config.write_text('[venue]\nkey = "' + "ab" * 32 + '\n', encoding="utf-8")
+    done = pubpoker(tmp_path, "config", "check", str(config), lang=lang, code=2)
+    assert "Illegal character" not in done.stderr
+    assert {"nn": "eit hermeteikn manglar", "nb": "et anførselstegn mangler",
+            "da": "et anførselstegn mangler", "en": "a closing quote is missing"}[lang] \
+        in done.stderr
