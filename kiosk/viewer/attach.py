@@ -53,7 +53,9 @@ def attach_viewer(app: Any, port: int, *, qr: bool = True) -> ViewerFeed | None:
         from kiosk.display import qr as wall_qr
 
         url, name = page_addresses(server.port)
-        wall_qr.install(url, (WORDS[app.loop.lang]["title"], name))
+        loop = app.loop
+        # Asked on each draw: the caption follows a language change on the wall.
+        wall_qr.install(url, lambda: (WORDS[loop.lang]["title"], name))
         app.on_close.append(wall_qr.uninstall)
         app.loop.painter.force_full()
     return feed
