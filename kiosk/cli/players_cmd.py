@@ -93,6 +93,8 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     lst.add_argument("--format", choices=("table", "csv", "json"), default="table",
                      help=help_text("format", lang, default="table"))
     lst.add_argument("--similar", action="store_true", help=words("players.similar"))
+    lst.add_argument("--machine-headers", action="store_true",
+                     help=words("export.machine-headers"))
     report.add_json_option(lst, lang)
     add_data_dir(lst, lang)
     lst.set_defaults(func=_list)
@@ -213,7 +215,11 @@ def _list(args: argparse.Namespace) -> int:
         print()
     elif args.format == "csv":
         writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(("name", "card"))
+        from kiosk.cli.export_cmd import headers
+
+        # Header words an import reads back (namn, navn, kort: kiosk.store.players).
+        words_of = headers(args) or {}
+        writer.writerow((words_of.get("name", "name"), words_of.get("card", "card")))
         for p in players:
             for card in p.cards or ("",):
                 writer.writerow((p.name, card))

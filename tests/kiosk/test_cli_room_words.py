@@ -185,3 +185,39 @@ def test_config_check_says_a_missing_closing_quote(tmp_path: Path, lang: str) ->
     assert {"nn": "eit hermeteikn manglar", "nb": "et anførselstegn mangler",
             "da": "et anførselstegn mangler", "en": "a closing quote is missing"}[lang] \
         in done.stderr
+
+
+# CSV headers in the chosen language; --machine-headers keeps the keys --------------------------
+
+RESULTS_HEADER = {"nn": "Plass,Namn,Poeng,Slo ut,Spelarkode",
+                  "nb": "Plass,Navn,Poeng,Slo ut,Spiller-id",
+                  "da": "Plads,Navn,Point,Slog ud,Spiller-id",
+                  "en": "place,name,points,knockouts,player_id"}
+STANDINGS_HEADER = {"nn": "Plassering,Namn,Poeng,Turneringar,Plasseringar,Spelarkode",
+                    "nb": "Plassering,Navn,Poeng,Turneringer,Plasseringer,Spiller-id",
+                    "da": "Placering,Navn,Point,Turneringer,Placeringer,Spiller-id",
+                    "en": "rank,name,points,tournaments,placings,player_id"}
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    data = tmp_path_factory.mktemp("played")
+    pubpoker(data, "tournament", "new", "--name", "Fredag")
+    for name in ("Ada", "Bo", "Cy"):
+        pubpoker(data, "checkin", "--new", name)
+    pubpoker(data, "seat", "draw")
+    pubpoker(data, "clock", "start")
+    pubpoker(data, "bust", "Ada")
+    return data
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_export_csv_headers_are_in_the_chosen_language(played: Path, lang: str) -> None:
+    season = str(dt.date.today().year)
+    results = pubpoker(played, "export", "results", "Fredag", lang=lang).stdout
+    standings = pubpoker(played, "export", "standings", season, lang=lang).stdout
+    assert results.splitlines()[0] == RESULTS_HEADER[lang]
+    assert standings.splitlines()[0] == STANDINGS_HEADER[lang]
+    machine = pubpoker(played, "export", "results", "Fredag", "--machine-headers", lang=lang)
+    assert machine.stdout.splitlines()[0] == RESULTS_HEADER["en"]
+    assert machine.stdout.splitlines()[1:] == results.splitlines()[1:]
