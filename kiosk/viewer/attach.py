@@ -8,10 +8,13 @@ reader.
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 import logging
 import socket
 from typing import Any, Final
 
+from kiosk.store.doctor import VIEWER_KEY
 from kiosk.viewer.feed import ViewerFeed
 from kiosk.viewer.server import ViewerServer
 from kiosk.viewer.words import WORDS
@@ -63,9 +66,11 @@ def attach_viewer(app: Any, port: int, *, qr: bool = True,
     """
     feed = ViewerFeed(app.station, None, lang=app.loop.lang)
     failure = _serve(app, feed, port, qr)
+    retrying = _Retrying(app, feed, port, qr, failure, retry_every)
     if failure is None:
+        retrying.note("")  # a note from an earlier start is over
         return feed
-    _Retrying(app, feed, port, qr, failure, retry_every).attach()
+    retrying.attach()
     return None
 
 
@@ -100,7 +105,7 @@ class _Retrying:
     """The port was taken: say so on the status line, and try it again now and then."""
 
     def __init__(self, app: Any, feed: ViewerFeed, port: int, qr: bool,
-                 failure: ViewerNotServed, every: float) -> None:
+                 failure: ViewerNotServed | None, every: float) -> None:
         self.app, self.feed, self.port, self.qr = app, feed, port, qr
         self.failure: ViewerNotServed | None = failure
         self.every = every
@@ -109,6 +114,10 @@ class _Retrying:
     def attach(self) -> None:
         self.app.loop.status_sources.append(self.status)
         self.app.on_tick.append(self.tick)
+        reason = self.failure.params["reason"] if self.failure is not None else None
+        self.note(json.dumps({
+            "port": self.port, "errno": getattr(reason, "errno_name", ""),
+            "since": dt.datetime.now().astimezone().isoformat(timespec="seconds")}))
 
     def status(self, lang: str) -> list[str]:
         return [] if self.failure is None else [self.failure.translate(lang)]
@@ -118,3 +127,12 @@ class _Retrying:
             return
         self.next_try = self.app.loop.monotonic() + self.every
         self.failure = _serve(self.app, self.feed, self.port, self.qr)
+        if self.failure is None:
+            self.note("")
+
+    def note(self, value: str) -> None:
+        """For ``pubpoker doctor`` (asked over SSH later): the port not had, or "" again."""
+        try:
+            self.app.store.note(VIEWER_KEY, value)
+        except Exception as err:  # a full or read-only disk: the night matters more
+            log.warning("viewer port not noted: %s", err)
