@@ -21,7 +21,7 @@ The schema, with defaults in brackets (``[venue] key`` is the only required key)
     [tournament]
     preset = "pubpoker"     # pubpoker | pf-pokerklub | sit-and-go   [pubpoker]
     house = "pubpoker"      # pubpoker | pf-pokerklub | dk-club      [pubpoker]
-    name = "Fredagspoker {date}"  # also {weekday}                  [Pubpoker {date}]
+    name = "Fredagspoker {date}"  # also {weekday}, {month}         [Pubpoker {date}]
     seats_per_table = 10    # 2..11                                  [10]
     tables = 6              # 1..15                                  [6]
     resume_after_break = true                                        [true]
@@ -58,14 +58,14 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Final
 
 from hardware.inputs import KEYBOARD_ONLY, Action
 from kiosk.hdmi import is_connector_name
 from kiosk.role import Role
 from rules.errors import RulesError
 from rules.house import PROFILES
-from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from rules.i18n import DEFAULT_LANGUAGE, LANGUAGES, OsReason
 from rules.names import TOURNAMENT_NAME_MAX, forbidden_character
 from rules.structure import PRESETS
 
@@ -77,6 +77,7 @@ __all__ = [
     "ButtonsConfig",
     "Config",
     "ConfigError",
+    "ConfigSyntax",
     "DeviceConfig",
     "DisplayConfig",
     "NetworkConfig",
@@ -87,8 +88,10 @@ __all__ = [
     "ViewerConfig",
     "WifiConfig",
     "check_name_pattern",
+    "config_problems",
     "load_config",
     "parse_config",
+    "read_config_text",
 ]
 
 #: Where the appliance's unit reads it (the FAT boot partition on Raspberry Pi OS).
@@ -167,10 +170,13 @@ class ConfigError(RulesError, ValueError):
         "en": "Error in pubpoker.toml: {key}",
     }
 
+    #: The key a message is about when it does not name it as a parameter.
+    about: ClassVar[str] = ""
+
     @property
     def key(self) -> str:
         """The dotted key (``venue.key``) or section the message is about."""
-        return str(self.params.get("key", ""))
+        return str(self.params.get("key", self.about))
 
     def translate(self, lang: str = DEFAULT_LANGUAGE) -> str:
         template = self.messages.get(lang) or self.messages["en"]
@@ -311,6 +317,7 @@ class EmptyValue(ConfigError):
 
 
 class BadVenueKey(ConfigError):
+    about = "venue.key"
     messages = {
         "nn": "venue.key må vere 64 heksadesimale teikn (0-9, a-f), som er 32 byte; "
               "denne har {length} teikn",
@@ -324,6 +331,7 @@ class BadVenueKey(ConfigError):
 
 
 class BadVenueKeyCharacters(ConfigError):
+    about = "venue.key"
     messages = {
         "nn": "venue.key kan berre ha teikna 0-9 og a-f; «{char}» høyrer ikkje med",
         "nb": "venue.key kan bare ha tegnene 0-9 og a-f; «{char}» hører ikke med",
@@ -342,6 +350,7 @@ class BadTime(ConfigError):
 
 
 class DuplicatePin(ConfigError):
+    about = "[buttons]"
     messages = {
         "nn": "[buttons]: pin {pin} er brukt to gonger ({actions})",
         "nb": "[buttons]: pin {pin} er brukt to ganger ({actions})",
@@ -351,6 +360,7 @@ class DuplicatePin(ConfigError):
 
 
 class TableTooHigh(ConfigError):
+    about = "device.table"
     messages = {
         "nn": "device.table = {table} er høgare enn tournament.tables = {tables}",
         "nb": "device.table = {table} er høyere enn tournament.tables = {tables}",
@@ -360,6 +370,7 @@ class TableTooHigh(ConfigError):
 
 
 class TableWithoutTableRole(ConfigError):
+    about = "device.table"
     messages = {
         "nn": "device.table er sett, men device.role har ikkje table; "
               "legg til table i rolla eller fjern device.table",
@@ -424,17 +435,17 @@ _RULE_WORDS: dict[str, dict[str, str]] = {
                  "da": "skriv det på én linje uden kontroltegn",
                  "en": "write it on one line without control characters"},
     "name_length": {"nn": f"eit turneringsnamn kan ha høgst {TOURNAMENT_NAME_MAX} teikn "
-                          "når {date} og {weekday} er fylte inn",
+                          "når {date}, {weekday} og {month} er fylte inn",
                     "nb": f"et turneringsnavn kan ha høyst {TOURNAMENT_NAME_MAX} tegn "
-                          "når {date} og {weekday} er fylt inn",
+                          "når {date}, {weekday} og {month} er fylt inn",
                     "da": f"et turneringsnavn må højst have {TOURNAMENT_NAME_MAX} tegn, "
-                          "når {date} og {weekday} er udfyldt",
+                          "når {date}, {weekday} og {month} er udfyldt",
                     "en": f"a tournament name may have at most {TOURNAMENT_NAME_MAX} "
-                          "characters once {date} and {weekday} are filled in"},
-    "name": {"nn": "berre {date} og {weekday} kan stå i krøllparentesar",
-             "nb": "bare {date} og {weekday} kan stå i krøllparenteser",
-             "da": "kun {date} og {weekday} må stå i krøllede parenteser",
-             "en": "only {date} and {weekday} may stand in curly braces"},
+                          "characters once {date}, {weekday} and {month} are filled in"},
+    "name": {"nn": "berre {date}, {weekday} og {month} kan stå i krøllparentesar",
+             "nb": "bare {date}, {weekday} og {month} kan stå i krøllparenteser",
+             "da": "kun {date}, {weekday} og {month} må stå i krøllede parenteser",
+             "en": "only {date}, {weekday} and {month} may stand in curly braces"},
 }
 
 _HINTS: dict[str, dict[str, str]] = {
@@ -499,7 +510,8 @@ class VenueConfig:
 class TournamentConfig:
     preset: str = "pubpoker"
     house: str = "pubpoker"
-    #: May hold ``{date}`` and ``{weekday}`` (filled in by :mod:`kiosk.tonight`).
+    #: May hold ``{date}``, ``{weekday}`` and ``{month}`` (filled in by :mod:`kiosk.tonight`
+    #: in the room's language).
     name: str = "Pubpoker {date}"
     seats_per_table: int = 10
     tables: int = 6
@@ -754,8 +766,8 @@ def _tournament(section: _Section | None) -> TournamentConfig:
 
 
 #: What a tournament name pattern may fill in (:func:`kiosk.tonight.tonight`),
-#: and the most characters each can become (29.11.2026; Wednesday).
-NAME_FIELDS: Mapping[str, int] = {"date": 10, "weekday": 9}
+#: and the most characters each can become (29.11.2026; Wednesday; September).
+NAME_FIELDS: Mapping[str, int] = {"date": 10, "weekday": 9, "month": 9}
 
 
 def check_name_pattern(pattern: str, key: str = "tournament.name") -> str:
@@ -763,7 +775,7 @@ def check_name_pattern(pattern: str, key: str = "tournament.name") -> str:
 
     The CLI's ``--name`` is checked here too (``key="--name"``), so both ways
     to name a night refuse the same things, naming the fields they allow.
-    Only bare ``{date}`` and ``{weekday}`` are fields: an unknown field or an
+    Only bare ``{date}``, ``{weekday}`` and ``{month}`` are fields: an unknown field or an
     index (``{evil}``, ``{0}``) would not fill in, and a format spec
     (``{date:>999999999}``) would fill in a gigabyte. ``%`` is only a
     character: the pattern goes through :meth:`str.format`, never ``%``.
@@ -894,6 +906,10 @@ def parse_config(text: str, *, hostname: str | None = None) -> Config:
         raise _syntax_error(err, text) from None
     except RecursionError:  # tomllib recurses per nested [ or {
         raise ConfigTooDeep() from None
+    return _config(doc, hostname)
+
+
+def _config(doc: dict[str, Any], hostname: str | None) -> Config:
     for name in doc:
         if name not in _SCHEMA:
             raise _unknown(name, tuple(_SCHEMA))
@@ -918,14 +934,200 @@ def parse_config(text: str, *, hostname: str | None = None) -> Config:
 
 def _syntax_error(err: tomllib.TOMLDecodeError, text: str) -> ConfigSyntax:
     message = str(err)
+    lines = text.splitlines() or [""]
     where = re.search(r"\(at line (\d+), column (\d+)\)", message)
     if where:
         line, column = int(where[1]), int(where[2])
     else:  # "(at end of document)": an unclosed quote or bracket
-        lines = text.splitlines() or [""]
         line, column = len(lines), len(lines[-1]) + 1
     detail = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
-    return ConfigSyntax(line=line, column=column, detail=detail)
+    said = lines[line - 1] if 1 <= line <= len(lines) else ""
+    return ConfigSyntax(line=line, column=column, detail=_toml_words(detail, said))
+
+
+#: tomllib's English, by what it means, and the slip that usually causes it.
+_TOML_SAYS: Final = (
+    (r"Invalid value|Found invalid character|Invalid date or datetime|Invalid hex value",
+     "value"),
+    (r"Expected '\]\]?' at the end of (a table|an array) declaration", "heading"),
+    (r"Cannot overwrite a value|Cannot declare .* twice|Duplicate inline table key"
+     r"|Cannot redefine namespace|Cannot mutate immutable namespace", "twice"),
+    (r"Unterminated string|Illegal character '\\n'|Illegal character '\\r'", "quote"),
+    (r"Expected '=' after a key", "equals"),
+    (r"Expected newline or end of document after a statement", "after"),
+    (r"Unclosed array|Unclosed inline table|Expected '[\],}]'", "bracket"),
+)
+_TOML_WORDS: Final[Mapping[str, Mapping[str, str]]] = {
+    "value": {"nn": "verdien kan ikkje lesast; tekst skal stå i hermeteikn: {example}",
+              "nb": "verdien kan ikke leses; tekst skal stå i anførselstegn: {example}",
+              "da": "værdien kan ikke læses; tekst skal stå i anførselstegn: {example}",
+              "en": "the value cannot be read; text goes in quotes: {example}"},
+    "heading": {"nn": "ei seksjonsoverskrift er eitt namn i hakeparentesar, til dømes "
+                      "[tournament]",
+                "nb": "en seksjonsoverskrift er ett navn i hakeparenteser, for eksempel "
+                      "[tournament]",
+                "da": "en sektionsoverskrift er ét navn i kantede parenteser, for eksempel "
+                      "[tournament]",
+                "en": "a section heading is one name in square brackets, for example "
+                      "[tournament]"},
+    "twice": {"nn": "{what} står to gonger; fjern den eine",
+              "nb": "{what} står to ganger; fjern den ene",
+              "da": "{what} står der to gange; fjern den ene",
+              "en": "{what} is there twice; remove one of them"},
+    "quote": {"nn": "eit hermeteikn manglar i slutten av teksten: {example}",
+              "nb": "et anførselstegn mangler på slutten av teksten: {example}",
+              "da": "et anførselstegn mangler i slutningen af teksten: {example}",
+              "en": "a closing quote is missing at the end of the text: {example}"},
+    "equals": {"nn": "ei innstilling er namn = verdi, til dømes {example}",
+               "nb": "en innstilling er navn = verdi, for eksempel {example}",
+               "da": "en indstilling er navn = værdi, for eksempel {example}",
+               "en": "a setting is name = value, for example {example}"},
+    "after": {"nn": "berre ein # kommentar kan stå etter verdien; tekst skal stå i "
+                    "hermeteikn: {example}",
+              "nb": "bare en # kommentar kan stå etter verdien; tekst skal stå i "
+                    "anførselstegn: {example}",
+              "da": "kun en # kommentar må stå efter værdien; tekst skal stå i "
+                    "anførselstegn: {example}",
+              "en": "only a # comment may follow the value; text goes in quotes: {example}"},
+    "bracket": {"nn": "ei liste manglar ] eller ein tabell } på slutten",
+                "nb": "en liste mangler ] eller en tabell } på slutten",
+                "da": "en liste mangler ] eller en tabel } til sidst",
+                "en": "a list is missing its ] or a table its } at the end"},
+    "other": {"nn": "linja kan ikkje lesast; kvar linje er ein [seksjon], namn = verdi "
+                    "eller ein # kommentar",
+              "nb": "linjen kan ikke leses; hver linje er en [seksjon], navn = verdi "
+                    "eller en # kommentar",
+              "da": "linjen kan ikke læses; hver linje er en [sektion], navn = værdi "
+                    "eller en # kommentar",
+              "en": "the line cannot be read; each line is a [section], name = value "
+                    "or a # comment"},
+}
+_SETTING_LINE: Final = re.compile(r"^\s*(?P<key>[\w.-]+)\s*(?:=\s*(?P<value>.*?))?\s*$")
+_HEADING_LINE: Final = re.compile(r"^\s*\[+\s*(?P<name>[\w.-]+)")
+
+
+def _toml_words(detail: str, line: str) -> _Words:
+    """tomllib's ``detail`` about ``line`` in every language, with the usual slip's fix.
+
+    >>> print(_toml_words("Invalid value", "name = Fredagspoker").render("nn"))
+    verdien kan ikkje lesast; tekst skal stå i hermeteikn: name = "Fredagspoker"
+    >>> print(_toml_words("Cannot overwrite a value", "tables = 4").render("da"))
+    tables står der to gange; fjern den ene
+    >>> heading = "Expected ']' at the end of a table declaration"
+    >>> print(_toml_words(heading, "[tournament").render("en"))
+    a section heading is one name in square brackets, for example [tournament]
+    """
+    kind = next((kind for pattern, kind in _TOML_SAYS if re.match(pattern, detail)), "other")
+    setting = _SETTING_LINE.match(line.split("#", 1)[0] if kind != "quote" else line)
+    heading = _HEADING_LINE.match(line)
+    key = setting["key"] if setting and "[" not in line else "name"
+    value = (setting["value"] or "") if setting else ""
+    value = value.replace('"', "").replace("'", "").strip() or "…"
+    what = f"[{heading['name']}]" if heading else key
+    words = _TOML_WORDS[kind]
+    return _Words({lang: text.format(example=f'{key} = "{value}"', what=what)
+                   for lang, text in words.items()})
+
+
+def config_problems(text: str, *, hostname: str | None = None
+                    ) -> list[tuple[int | None, ConfigError]]:
+    """Every problem in the text of a ``pubpoker.toml``, each with its line (None: no line).
+
+    tomllib stops at the first slip, so each line it refuses is mended (a value
+    put in quotes, a heading closed) or left out, and the rest read again;
+    then each setting the checks refuse is left out and the rest checked
+    again. ``pubpoker config check`` lists them all in one run.
+
+    >>> text = "\\n".join(["[venue]", "name = Kro", "[device]", 'role = "tv"', "language = de"])
+    >>> for line, err in config_problems(text):
+    ...     print(line, type(err).__name__)
+    2 ConfigSyntax
+    5 ConfigSyntax
+    2 UnknownKey
+    4 UnknownChoice
+    5 UnknownChoice
+    1 MissingKey
+    """
+    lines = text.splitlines()
+    problems: list[tuple[int | None, ConfigError]] = []
+    mended: set[int] = set()
+    doc: dict[str, Any] | None = None
+    for _ in range(len(lines) + 1):
+        try:
+            doc = tomllib.loads("\n".join(lines))
+            break
+        except tomllib.TOMLDecodeError as err:
+            syntax = _syntax_error(err, "\n".join(lines))
+            number = int(syntax.params["line"])
+            if number not in mended:  # a mended line that still fails is not said twice
+                problems.append((number, syntax))
+            if not 1 <= number <= len(lines) or not lines[number - 1].strip():
+                break  # an unclosed quote or bracket at the end: nothing more to read
+            # A key or section there twice: the second is left out; else mended once.
+            twice = number in mended or "twice" in str(err) or "overwrite" in str(err)
+            lines[number - 1] = "" if twice else _mend(lines[number - 1])
+            mended.add(number)
+        except RecursionError:
+            return [*problems, (None, ConfigTooDeep())]
+    if doc is None:
+        return problems
+    dropped: set[str] = set()
+    for _ in range(64):
+        try:
+            _config(doc, hostname)
+            break
+        except ConfigError as err:
+            if err.key in dropped:  # "missing" only because its wrong value was left out
+                break
+            problems.append((_line_of(text.splitlines(), err.key), err))
+            if not _drop(doc, err.key):
+                break
+            dropped.add(err.key)
+    return problems
+
+
+def _mend(line: str) -> str:
+    """``line`` as it was probably meant (a value in quotes, a heading closed), else nothing."""
+    heading = _HEADING_LINE.match(line)
+    if heading is not None and line.lstrip().startswith("["):
+        return f"[{heading['name']}]"
+    setting = _SETTING_LINE.match(line)
+    if setting is not None and setting["value"]:
+        value = setting["value"].split("#", 1)[0].replace('"', "").replace("'", "")
+        value = value.replace("\\", "").strip()
+        return f'{setting["key"]} = "{value}"'
+    return ""
+
+
+def _line_of(lines: Sequence[str], key: str) -> int | None:
+    """The line (from 1) that sets ``key`` (``venue.key``), else the one heading its section."""
+    section, _, name = key.strip("[]").partition(".")
+    current, heads = "", None
+    for number, line in enumerate(lines, 1):
+        heading = _HEADING_LINE.match(line)
+        if heading is not None and line.lstrip().startswith("["):
+            current = heading["name"]
+            if current == section:
+                if not name or key.startswith("["):
+                    return number
+                heads = heads or number
+            continue
+        setting = _SETTING_LINE.match(line)
+        if current == section and setting is not None and setting["key"] == name:
+            return number
+    return heads
+
+
+def _drop(doc: dict[str, Any], key: str) -> bool:
+    """Leave ``key`` out of ``doc`` so the rest can be checked; False if it is not there."""
+    section, _, name = key.strip("[]").partition(".")
+    if not name or key.startswith("["):
+        return doc.pop(section, None) is not None
+    table = doc.get(section)
+    if isinstance(table, dict) and name in table:
+        del table[name]
+        return True
+    return False
 
 
 def _hostname() -> str:
@@ -935,6 +1137,11 @@ def _hostname() -> str:
 def load_config(path: str | os.PathLike[str] = DEFAULT_PATH, *,
                 hostname: str | None = None) -> Config:
     """Read and validate a ``pubpoker.toml`` file."""
+    return parse_config(read_config_text(path), hostname=hostname)
+
+
+def read_config_text(path: str | os.PathLike[str] = DEFAULT_PATH) -> str:
+    """The text of a ``pubpoker.toml`` file, or a ConfigError saying why it cannot be read."""
     file = Path(path)
     try:
         with file.open("rb") as handle:
@@ -942,7 +1149,7 @@ def load_config(path: str | os.PathLike[str] = DEFAULT_PATH, *,
     except FileNotFoundError:
         raise ConfigFileMissing(path=str(file)) from None
     except OSError as err:
-        raise ConfigUnreadable(path=str(file), reason=err.strerror or str(err)) from None
+        raise ConfigUnreadable(path=str(file), reason=OsReason.of(err)) from None
     if len(raw) > CONFIG_MAX:
         raise ConfigTooBig(path=str(file), limit=CONFIG_MAX // 1024)
     try:
@@ -950,4 +1157,4 @@ def load_config(path: str | os.PathLike[str] = DEFAULT_PATH, *,
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ConfigNotText(path=str(file)) from None
-    return parse_config(text, hostname=hostname)
+    return text

@@ -289,7 +289,7 @@ class Night:
         return bool(set(announced()) - have)
 
     def _start_next(self, *, auto: bool = False) -> str:
-        command = tonight(self.tournament, self.today())
+        command = tonight(self.tournament, self.today(), self.app.loop.lang)
         # Made by the box at power-on, not by the TD: its id says so, for when
         # peers that ran one meet (kiosk.tonight.choose).
         tid = auto_id(self.app.station.rng) if auto else None

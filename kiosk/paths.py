@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from rules.errors import RulesError
+from rules.i18n import OsReason
 
 __all__ = [
     "DB_NAME",
@@ -182,7 +183,7 @@ def _unusable(path: Path, err: OSError) -> DataDirUnusable:
         return DataDirReadOnly(path=str(path))
     if code in (errno.ENOSPC, errno.EDQUOT):
         return DataDirFull(path=str(path))
-    return DataDirUnusable(path=str(path), reason=err.strerror or str(err))
+    return DataDirUnusable(path=str(path), reason=OsReason.of(err))
 
 
 def ensure_data_dir(directory: str | os.PathLike[str]) -> Path:

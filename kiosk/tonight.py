@@ -23,6 +23,7 @@ from kiosk.config import TournamentConfig
 from kiosk.store.looks import LookSchedule
 from rules.commands import CreateTournament
 from rules.house import profile
+from rules.i18n import DEFAULT_LANGUAGE, day_name, month_name
 from rules.records import RecordMethods, record
 from rules.structure import preset
 
@@ -45,22 +46,32 @@ FOLLOW_EVERY: Final = 2.0
 _SIDE_GAME = re.compile(r"^(?P<main>.+)-sng\d+$")
 
 
-def tonight(config: TournamentConfig, today: dt.date) -> CreateTournament:
+def tonight(config: TournamentConfig, today: dt.date, lang: str = DEFAULT_LANGUAGE
+            ) -> CreateTournament:
     """The command that creates tonight's tournament.
 
-    The name pattern may use ``{date}`` (29.11.2026) and ``{weekday}``.
+    The name pattern may use ``{date}`` (29.11.2026), ``{weekday}`` and
+    ``{month}``, named in the room's language ``lang`` from the catalogue
+    (:data:`rules.i18n.WEEKDAYS`), never the C locale's English. A name that
+    starts with one is written with a capital.
 
     >>> cmd = tonight(TournamentConfig(name="Fredagspoker {date}"), dt.date(2026, 11, 27))
     >>> cmd.name, cmd.structure.name, cmd.house.seats_per_table
     ('Fredagspoker 27.11.2026', 'pubpoker', 10)
+    >>> thursday = dt.date(2026, 12, 3)
+    >>> [tonight(TournamentConfig(name="{weekday}spoker i {month}"), thursday, lang).name
+    ...  for lang in ("nn", "da", "en")]
+    ['Torsdagspoker i desember', 'Torsdagspoker i december', 'Thursdayspoker i December']
     """
     house = profile(config.house)
     if house.seats_per_table != config.seats_per_table:
         from dataclasses import replace
 
         house = replace(house, seats_per_table=config.seats_per_table)
-    name = config.name.format(date=today.strftime("%d.%m.%Y"),
-                              weekday=today.strftime("%A"))
+    name = config.name.format(date=f"{today.day:02}.{today.month:02}.{today.year}",
+                              weekday=day_name(today.weekday(), lang),
+                              month=month_name(today.month, lang))
+    name = name[:1].upper() + name[1:]
     return CreateTournament(name, preset(config.preset), house, max_tables=config.tables,
                             resume_after_break=config.resume_after_break)
 

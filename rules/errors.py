@@ -15,6 +15,7 @@ from rules.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
     Counted,
+    OsReason,
     format_int,
     quote_limit,
     shorten,
@@ -76,7 +77,7 @@ class RulesError(Exception):
         >>> RulesError.render_param("left", Counted(1, "player"), "nn")
         '1 spelar'
         """
-        if isinstance(value, Counted):
+        if isinstance(value, Counted | OsReason):
             return value.render(lang)
         if isinstance(value, int) and not isinstance(value, bool):
             value = format_int(value, lang)

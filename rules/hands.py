@@ -110,7 +110,7 @@ class Game(StrEnum):
 
 class UnknownGame(RulesError, ValueError):
     messages = {
-        "nn": "Ukjent spel: «{game}»",
+        "nn": "Ukjend spel: «{game}»",
         "nb": "Ukjent spill: «{game}»",
         "da": "Ukendt spil: »{game}«",
         "en": 'Unknown game: "{game}"',

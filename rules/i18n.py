@@ -10,13 +10,19 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
     "LONG_QUOTE_LIMIT",
+    "MONTHS",
     "NOUNS",
+    "OS_REASONS",
     "QUOTE_LIMIT",
+    "WEEKDAYS",
     "Counted",
+    "OsReason",
     "count",
+    "day_name",
     "format_int",
     "format_place",
     "format_time",
+    "month_name",
     "quote_limit",
     "shorten",
 ]
@@ -90,6 +96,47 @@ NOUNS: Final[Mapping[str, Mapping[str, tuple[str, str]]]] = {
 }
 
 
+#: The days of the week, Monday first (:meth:`datetime.date.weekday`), as a
+#: name in the middle of a sentence writes them. Never the C locale's
+#: ``strftime("%A")``: the appliance's image has English only, so a Nynorsk
+#: wall would read "Thursdayspoker".
+WEEKDAYS: Final[Mapping[str, tuple[str, ...]]] = {
+    "nn": ("måndag", "tysdag", "onsdag", "torsdag", "fredag", "laurdag", "sundag"),
+    "nb": ("mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"),
+    "da": ("mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"),
+    "en": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
+}
+#: The months, January first, as :data:`WEEKDAYS` (never ``strftime("%B")``).
+MONTHS: Final[Mapping[str, tuple[str, ...]]] = {
+    "nn": ("januar", "februar", "mars", "april", "mai", "juni", "juli", "august",
+           "september", "oktober", "november", "desember"),
+    "nb": ("januar", "februar", "mars", "april", "mai", "juni", "juli", "august",
+           "september", "oktober", "november", "desember"),
+    "da": ("januar", "februar", "marts", "april", "maj", "juni", "juli", "august",
+           "september", "oktober", "november", "december"),
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December"),
+}
+
+
+def day_name(weekday: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The name of a weekday (0 is Monday, as :meth:`datetime.date.weekday`) in ``lang``.
+
+    >>> day_name(3, "nn"), day_name(5, "nb"), day_name(6, "da"), day_name(3, "en")
+    ('torsdag', 'lørdag', 'søndag', 'Thursday')
+    """
+    return (WEEKDAYS.get(lang) or WEEKDAYS["en"])[weekday]
+
+
+def month_name(month: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The name of a month (1 is January, as :attr:`datetime.date.month`) in ``lang``.
+
+    >>> month_name(3, "da"), month_name(12, "nn"), month_name(5, "en")
+    ('marts', 'desember', 'May')
+    """
+    return (MONTHS.get(lang) or MONTHS["en"])[month - 1]
+
+
 def count(number: int, noun: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """``number`` and ``noun`` (a key of :data:`NOUNS`) in the form the count takes.
 
@@ -120,6 +167,74 @@ class Counted(NamedTuple):
 
     def render(self, lang: str) -> str:
         return count(self.number, self.noun, lang)
+
+
+#: The operating system's reasons a TD meets, by errno name, each with what to do
+#: about it: ``strerror`` is English whatever the room speaks.
+OS_REASONS: Final[Mapping[str, Mapping[str, str]]] = {
+    "ENOENT": {"nn": "fila eller mappa finst ikkje; sjå etter skrivefeil i stien",
+               "nb": "filen eller mappen finnes ikke; se etter skrivefeil i stien",
+               "da": "filen eller mappen findes ikke; se efter stavefejl i stien",
+               "en": "there is no such file or folder; check the path for a typo"},
+    "EACCES": {"nn": "du har ikkje løyve til det; prøv med sudo eller ei anna mappe",
+               "nb": "du har ikke tillatelse til det; prøv med sudo eller en annen mappe",
+               "da": "du har ikke tilladelse til det; prøv med sudo eller en anden mappe",
+               "en": "permission denied; try sudo or another folder"},
+    "EISDIR": {"nn": "det er ei mappe, ikkje ei fil; skriv namnet på fila",
+               "nb": "det er en mappe, ikke en fil; skriv navnet på filen",
+               "da": "det er en mappe, ikke en fil; skriv navnet på filen",
+               "en": "that is a folder, not a file; give the file's name"},
+    "ENOTDIR": {"nn": "ein del av stien er ei fil, ikkje ei mappe",
+                "nb": "en del av stien er en fil, ikke en mappe",
+                "da": "en del af stien er en fil, ikke en mappe",
+                "en": "part of the path is a file, not a folder"},
+    "ENOSPC": {"nn": "det er ikkje meir plass på disken",
+               "nb": "det er ikke mer plass på disken",
+               "da": "der er ikke mere plads på disken",
+               "en": "there is no space left on the disk"},
+    "EROFS": {"nn": "disken er berre for lesing",
+              "nb": "disken er skrivebeskyttet",
+              "da": "disken er skrivebeskyttet",
+              "en": "the disk is read-only"},
+    "EEXIST": {"nn": "det finst alt", "nb": "det finnes allerede", "da": "det findes allerede",
+               "en": "it is there already"},
+    "EADDRINUSE": {"nn": "porten er i bruk av eit anna program; stopp det eller vent litt",
+                   "nb": "porten er i bruk av et annet program; stopp det eller vent litt",
+                   "da": "porten bruges af et andet program; stop det eller vent lidt",
+                   "en": "the port is in use by another program; stop it or wait a little"},
+    "EIO": {"nn": "disken svarte med ein lesefeil; kortet kan vere skadd",
+            "nb": "disken svarte med en lesefeil; kortet kan være skadet",
+            "da": "disken svarede med en læsefejl; kortet kan være beskadiget",
+            "en": "the disk gave a read error; the card may be damaged"},
+}
+
+
+class OsReason(NamedTuple):
+    """Why the operating system refused, as a message parameter in the room's language.
+
+    A :class:`~rules.errors.RulesError` parameter of this type is written from
+    :data:`OS_REASONS`; a reason not there keeps the system's own words.
+
+    >>> missing = OsReason.of(FileNotFoundError(2, "No such file or directory"))
+    >>> missing.render("nb")
+    'filen eller mappen finnes ikke; se etter skrivefeil i stien'
+    >>> OsReason.of(OSError(999, "Odd")).render("nn")
+    'Odd'
+    """
+
+    errno_name: str
+    text: str
+
+    @classmethod
+    def of(cls, err: OSError) -> OsReason:
+        import errno  # here: only a refusal needs it
+
+        name = errno.errorcode.get(err.errno or 0, "")
+        return cls(name, err.strerror or str(err))
+
+    def render(self, lang: str) -> str:
+        texts = OS_REASONS.get(self.errno_name)
+        return self.text if texts is None else texts.get(lang) or texts["en"]
 
 
 def format_place(place: int, lang: str = DEFAULT_LANGUAGE) -> str:

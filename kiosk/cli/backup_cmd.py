@@ -11,7 +11,7 @@ from kiosk.cli.help_words import help_text
 from kiosk.store.backup import backup
 from kiosk.store.cli import add_data_dir, store_path
 from kiosk.store.errors import BackupFailed, NoStore, StoreError
-from rules.i18n import DEFAULT_LANGUAGE, count, format_int
+from rules.i18n import DEFAULT_LANGUAGE, OsReason, count, format_int
 
 __all__ = ["register"]
 
@@ -59,7 +59,7 @@ def _backup(args: argparse.Namespace) -> int:
         if isinstance(err, StoreError):
             raise
         # A target the file system refuses before the copy starts (a name too long).
-        raise BackupFailed(path=str(args.path), reason=err.strerror or str(err)) from None
+        raise BackupFailed(path=str(args.path), reason=OsReason.of(err)) from None
     lang = args.lang if args.lang in _TEXT else DEFAULT_LANGUAGE
     print(_TEXT[lang].format(path=report.path, events=count(report.events, "event", lang),
                              kib=format_int(report.bytes // 1024, lang)))

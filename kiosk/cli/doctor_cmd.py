@@ -26,7 +26,7 @@ from typing import Any, Final
 from kiosk.cli.help_words import help_text
 from kiosk.store.cli import add_data_dir, store_path
 from kiosk.store.doctor import Report, examine
-from rules.i18n import DEFAULT_LANGUAGE, count, format_int
+from rules.i18n import DEFAULT_LANGUAGE, OsReason, count, format_int
 
 __all__ = ["GpioReport", "examine_gpio", "register"]
 
@@ -125,6 +125,8 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "gpio-chip": "GPIO-brikke: {path}{label}",
         "gpio-none": "GPIO-brikke: ingen; knappane er av, tastaturet verkar framleis",
         "healthy": "Alt i orden.",
+        "viewer": "Mobilsida: ikkje oppe på port {port} sidan {since}: {reason}",
+        "viewer-port-p": "Mobilsida er ikkje oppe",
         "problems": "Problem: {list}",
         "disk-full": "Minnekortet er fullt",
         "disk-low": "Lite plass på minnekortet",
@@ -160,6 +162,8 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "gpio-chip": "GPIO-brikke: {path}{label}",
         "gpio-none": "GPIO-brikke: ingen; knappene er av, tastaturet virker fortsatt",
         "healthy": "Alt i orden.",
+        "viewer": "Mobilsiden: ikke oppe på port {port} siden {since}: {reason}",
+        "viewer-port-p": "Mobilsiden er ikke oppe",
         "problems": "Problem: {list}",
         "disk-full": "Minnekortet er fullt",
         "disk-low": "Lite plass på minnekortet",
@@ -195,6 +199,8 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "gpio-chip": "GPIO-chip: {path}{label}",
         "gpio-none": "GPIO-chip: ingen; knapperne er slået fra, tastaturet virker stadig",
         "healthy": "Alt i orden.",
+        "viewer": "Mobilsiden: kører ikke på port {port} siden {since}: {reason}",
+        "viewer-port-p": "Mobilsiden kører ikke",
         "problems": "Problemer: {list}",
         "disk-full": "Hukommelseskortet er fuldt",
         "disk-low": "Lidt plads på hukommelseskortet",
@@ -230,6 +236,8 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "gpio-chip": "GPIO chip: {path}{label}",
         "gpio-none": "GPIO chip: none; buttons off, the keyboard still works",
         "healthy": "All is well.",
+        "viewer": "Phones' page: not served on port {port} since {since}: {reason}",
+        "viewer-port-p": "The phones' page is not served",
         "problems": "Problems: {list}",
         "disk-full": "The memory card is full",
         "disk-low": "Little room on the memory card",
@@ -291,6 +299,11 @@ def render(report: Report, lang: str, gpio: GpioReport | None = None) -> str:
         lines.append(texts["pauses"].format(
             since=pauses["since"], last=pauses["last"],
             peers=format_int(pauses["peers"], lang), phones=format_int(pauses["phones"], lang)))
+    viewer = store.viewer_not_served
+    if viewer is not None:
+        reason = OsReason(viewer["errno"], viewer["errno"]).render(lang)
+        lines.append(texts["viewer"].format(port=viewer["port"], since=viewer["since"],
+                                            reason=reason))
     if gpio is not None:
         lines.extend(render_gpio(gpio, lang))
     problems = report.problems
@@ -320,7 +333,8 @@ def as_json(report: Report, lang: str, gpio: GpioReport | None = None) -> str:
                   "players": store.players,
                   "error": None if store.error is None else store.error.translate(lang),
                   "error_code": None if store.error is None else store.error.code,
-                  "listener_pauses": store.listener_pauses},
+                  "listener_pauses": store.listener_pauses,
+                  "viewer_not_served": store.viewer_not_served},
     }
     if gpio is not None:
         data["gpio"] = {"pin_factory": gpio.factory, "pin_factory_installed": gpio.installed,

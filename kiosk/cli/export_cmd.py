@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from kiosk.cli.bounds import is_store_file
 from kiosk.cli.help_words import help_text
@@ -42,7 +43,35 @@ def _common(parser: argparse.ArgumentParser, lang: str) -> None:
                         help=help_text("format", lang, default="csv"))
     parser.add_argument("--output", "-o", type=Path, metavar="PATH",
                         help=help_text("export.output", lang))
+    parser.add_argument("--machine-headers", action="store_true",
+                        help=help_text("export.machine-headers", lang))
     add_data_dir(parser, lang)
+
+
+#: A CSV's header row in the reader's language (a spreadsheet at the bar);
+#: ``--machine-headers`` keeps the stable keys (place, name, …) for scripts.
+#: English reads the keys themselves, so its scripts never change.
+HEADERS: Final[Mapping[str, Mapping[str, str]]] = {
+    "nn": {"place": "Plass", "name": "Namn", "points": "Poeng", "knockouts": "Slo ut",
+           "player_id": "Spelarkode", "rank": "Plassering", "tournaments": "Turneringar",
+           "placings": "Plasseringar", "card": "Kort"},
+    "nb": {"place": "Plass", "name": "Navn", "points": "Poeng", "knockouts": "Slo ut",
+           "player_id": "Spiller-id", "rank": "Plassering", "tournaments": "Turneringer",
+           "placings": "Plasseringer", "card": "Kort"},
+    "da": {"place": "Plads", "name": "Navn", "points": "Point", "knockouts": "Slog ud",
+           "player_id": "Spiller-id", "rank": "Placering", "tournaments": "Turneringer",
+           "placings": "Placeringer", "card": "Kort"},
+    "en": {"place": "place", "name": "name", "points": "points", "knockouts": "knockouts",
+           "player_id": "player_id", "rank": "rank", "tournaments": "tournaments",
+           "placings": "placings", "card": "card"},
+}
+
+
+def headers(args: argparse.Namespace) -> Mapping[str, str] | None:
+    """The CSV's header words for ``args`` (None: the machine keys)."""
+    if getattr(args, "machine_headers", False):
+        return None
+    return HEADERS.get(args.lang, HEADERS["en"])
 
 
 class OutputIsTheStore(RulesError, ValueError):
@@ -63,7 +92,7 @@ def _check_output(args: argparse.Namespace) -> None:
 def _results(args: argparse.Namespace) -> int:
     _check_output(args)
     with open_cli_store(args, must_exist=True) as store:
-        text = store.export_results(args.tournament, args.format)
+        text = store.export_results(args.tournament, args.format, headers(args))
     write_output(text, args.output, sys.stdout)
     return 0
 
@@ -71,6 +100,6 @@ def _results(args: argparse.Namespace) -> int:
 def _standings(args: argparse.Namespace) -> int:
     _check_output(args)
     with open_cli_store(args, must_exist=True) as store:
-        text = store.export_standings(args.season, args.format)
+        text = store.export_standings(args.season, args.format, headers(args))
     write_output(text, args.output, sys.stdout)
     return 0

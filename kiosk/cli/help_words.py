@@ -171,6 +171,11 @@ HELP: Final[dict[str, dict[str, str]]] = {
         "nb": "skriv til denne filen i stedet for standard ut",
         "da": "skriv til denne fil i stedet for standard ud",
         "en": "write to this file instead of standard output"},
+    "export.machine-headers": {
+        "nn": "CSV-overskrifter som faste engelske nøklar, for skript",
+        "nb": "CSV-overskrifter som faste engelske nøkler, for skript",
+        "da": "CSV-overskrifter som faste engelske nøgler, til programmer",
+        "en": "CSV headers as the stable English keys (place, name …) for scripts"},
     # kiosk
     "kiosk": {
         "nn": "køyr kioskskjermen på denne eininga (apparatet)",

@@ -21,7 +21,7 @@ from kiosk.cli.help_words import help_text
 from kiosk.store.cli import add_data_dir, open_cli_store
 from kiosk.store.errors import UnreadableFile
 from rules.errors import RulesError
-from rules.i18n import DEFAULT_LANGUAGE, count
+from rules.i18n import DEFAULT_LANGUAGE, OsReason, count
 from rules.names import AmbiguousName
 
 __all__ = ["register"]
@@ -93,6 +93,8 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     lst.add_argument("--format", choices=("table", "csv", "json"), default="table",
                      help=help_text("format", lang, default="table"))
     lst.add_argument("--similar", action="store_true", help=words("players.similar"))
+    lst.add_argument("--machine-headers", action="store_true",
+                     help=words("export.machine-headers"))
     report.add_json_option(lst, lang)
     add_data_dir(lst, lang)
     lst.set_defaults(func=_list)
@@ -213,7 +215,11 @@ def _list(args: argparse.Namespace) -> int:
         print()
     elif args.format == "csv":
         writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(("name", "card"))
+        from kiosk.cli.export_cmd import headers
+
+        # Header words an import reads back (namn, navn, kort: kiosk.store.players).
+        words_of = headers(args) or {}
+        writer.writerow((words_of.get("name", "name"), words_of.get("card", "card")))
         for p in players:
             for card in p.cards or ("",):
                 writer.writerow((p.name, card))
@@ -341,7 +347,9 @@ def _import(args: argparse.Namespace) -> int:
     with open_cli_store(args) as store:
         try:
             text = read_at_most(args.file).decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError) as err:
+        except OSError as err:
+            raise UnreadableFile(path=str(args.file), reason=OsReason.of(err)) from None
+        except UnicodeDecodeError as err:
             raise UnreadableFile(path=str(args.file), reason=str(err)) from None
         try:
             report = store.players.import_csv(text)
@@ -351,7 +359,7 @@ def _import(args: argparse.Namespace) -> int:
         print(error.translate(args.lang), file=sys.stderr)
     lang = args.lang
     print(_text(args)["imported"].format(
-        added=count(len(report.added), "new", lang), linked=len(report.linked),
+        added=count(len(report.added), "new", lang), linked=len(report.cards),
         unchanged=count(report.unchanged, "unchanged", lang),
         errors=count(len(report.errors), "error", lang)))
     return 2 if report.errors else 0

@@ -11,7 +11,7 @@ from kiosk.cli.bounds import read_at_most
 from kiosk.cli.help_words import help_text
 from rules.errors import RulesError
 from rules.house import PointsScheme
-from rules.i18n import DEFAULT_LANGUAGE, count
+from rules.i18n import DEFAULT_LANGUAGE, OsReason, count
 from rules.points import NoPointsTable, PointsTable, group_points, points_table
 
 __all__ = ["register"]
@@ -64,7 +64,7 @@ def _load_table(path: Path, text: dict[str, str]) -> PointsTable:
     try:
         data = json.loads(read_at_most(path).decode("utf-8"))
     except OSError as err:
-        raise UnreadableTable(path=str(path), reason=err.strerror or str(err)) from None
+        raise UnreadableTable(path=str(path), reason=OsReason.of(err)) from None
     except UnicodeDecodeError:
         raise UnreadableTable(path=str(path), reason=text["not-utf8"]) from None
     except json.JSONDecodeError as err:

@@ -8,14 +8,14 @@ through :func:`rules.i18n.count`, so plurals are each language's own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE, count, format_int, format_place, format_time
 
-__all__ = ["WORDS", "NoTournamentYet", "clock_line", "list_lines", "results_lines", "show_lines",
-           "standings_lines", "status_word", "words"]
+__all__ = ["WORDS", "NoTournamentYet", "clock_line", "counted_column", "list_lines",
+           "results_lines", "show_lines", "standings_lines", "status_word", "words"]
 
 WORDS: Final[Mapping[str, Mapping[str, str]]] = {
     "nn": {"check-in": "innsjekk", "seated": "plassert", "running": "i gang",
@@ -207,10 +207,27 @@ def standings_lines(doc: Mapping[str, Any], lang: str) -> list[str]:
     rows = doc["standings"]
     lines = [words(lang)["season"].format(season=doc["season"])]
     width = max((len(r["name"]) for r in rows), default=0)
-    lines.extend(f"  {r['rank']:>3}. {r['name']:<{width}}  "
-                 f"{count(r['points'], 'point', lang):>10}  "
-                 f"{count(r['tournaments'], 'tournament', lang)}" for r in rows)
+    points = counted_column([r["points"] for r in rows], "point", lang)
+    lines.extend(f"  {r['rank']:>3}. {r['name']:<{width}}  {shown}  "
+                 f"{count(r['tournaments'], 'tournament', lang)}"
+                 for r, shown in zip(rows, points, strict=True))
     return lines
+
+
+def counted_column(numbers: Sequence[int], noun: str, lang: str) -> list[str]:
+    """Counts with their noun as one column: the numbers right-aligned, the nouns after them.
+
+    Right-aligning the whole "4 points" would push "1 point" one place out of line.
+
+    >>> counted_column([12, 4, 1], "point", "en")
+    ['12 points', ' 4 points', ' 1 point ']
+    """
+    digits = [format_int(n, lang) for n in numbers]
+    wide = max((len(d) for d in digits), default=0)
+    cells = [f"{d:>{wide}} {count(n, noun, lang)[len(d) + 1:]}"
+             for d, n in zip(digits, numbers, strict=True)]
+    cell_width = max((len(c) for c in cells), default=0)
+    return [c.ljust(cell_width) for c in cells]
 
 
 def results_lines(doc: Mapping[str, Any], lang: str) -> list[str]:

@@ -26,6 +26,7 @@ from kiosk.cli.help_words import help_text
 from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard, Store
 from kiosk.store.cli import add_data_dir, open_cli_store, store_path
+from kiosk.store.errors import PAYMENT_CARD
 from kiosk.store.snapshot import CLI_SNAPSHOT_AFTER
 from kiosk.timebase import SharedClock
 from rules.errors import RulesError
@@ -119,7 +120,7 @@ class NoTournamentRunning(RulesError, LookupError):
 
 class CardNotKnown(RulesError, LookupError):
     messages = {
-        "nn": "Ukjent kort {uid}: kople det til med «pubpoker players link-card NAMN {uid}»",
+        "nn": "Ukjend kort {uid}: kople det til med «pubpoker players link-card NAMN {uid}»",
         "nb": "Ukjent kort {uid}: koble det til med «pubpoker players link-card NAVN {uid}»",
         "da": "Ukendt kort {uid}: tilknyt det med «pubpoker players link-card NAVN {uid}»",
         "en": "Unknown card {uid}: link it with 'pubpoker players link-card NAME {uid}'",
@@ -127,12 +128,8 @@ class CardNotKnown(RulesError, LookupError):
 
 
 class PaymentCard(RulesError, ValueError):
-    messages = {
-        "nn": "Det er eit bankkort – bruk spelarkortet",
-        "nb": "Det er et bankkort – bruk spillerkortet",
-        "da": "Det er et betalingskort – brug spillerkortet",
-        "en": "That is a payment card – use the player card",
-    }
+    # The same sentence as a link-card's refusal: one card, one answer.
+    messages = PAYMENT_CARD
 
 
 class NotFinished(RulesError, ValueError):
@@ -334,7 +331,7 @@ def _new(args: argparse.Namespace) -> int:
     with _station(args) as station:
         # N3: a running night is not replaced by one slip; asked twice (--yes).
         replaced = refuse_replacing(station, args.yes)
-        created = tonight(config, dt.date.today())
+        created = tonight(config, dt.date.today(), args.lang)
         if capacity is not None:
             created = dataclasses.replace(created, capacity=capacity)
         outcome = station.create(created)

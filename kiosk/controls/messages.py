@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from hardware.inputs import Action
 from kiosk.store import StoreError
+from kiosk.store.errors import PAYMENT_CARD
 from kiosk.undone import UNDONE, UNDONE_LINE, undone_what
 from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE, format_place
@@ -40,12 +41,9 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
                            "en": "{name} is already checked in"},
     "new-card": {"nn": "Nytt kort – skriv namnet", "nb": "Nytt kort – skriv navnet",
                  "da": "Nyt kort – skriv navnet", "en": "New card – enter a name"},
-    "unknown-card": {"nn": "Ukjent kort", "nb": "Ukjent kort", "da": "Ukendt kort",
+    "unknown-card": {"nn": "Ukjend kort", "nb": "Ukjent kort", "da": "Ukendt kort",
                      "en": "Unknown card"},
-    "payment-card": {"nn": "Det er eit bankkort – bruk spelarkortet",
-                     "nb": "Det er et bankkort – bruk spillerkortet",
-                     "da": "Det er et betalingskort – brug spillerkortet",
-                     "en": "That is a payment card – use the player card"},
+    "payment-card": PAYMENT_CARD,
     "hold-to": {"nn": "Hald knappen inne for å {what}", "nb": "Hold knappen inne for å {what}",
                 "da": "Hold knappen inde for at {what}", "en": "Hold the button to {what}"},
     "bust-tap": {"nn": "Slått ut: den utslåtte viser kortet sitt (eller vel sete)",

@@ -140,8 +140,10 @@ class KioskLoop:
 
     @lang.setter
     def lang(self, lang: str) -> None:
-        # What is already up (a pop-up, the ticker, the help) is said again in it.
+        # What is already up (a pop-up, the ticker, the help) is said again in it,
+        # and the whole screen drawn again: the QR code's caption too.
         self.overlays.lang = lang
+        self.painter.force_full()
 
     # --- the main loop --------------------------------------------------------------------
 

@@ -35,7 +35,7 @@ _NN: Final = {
     "next_level": "Neste nivå",
     "last_level": "Siste nivå",
     "until_break": "Til pause",
-    "after_break": "Etter pausa",
+    "after_break": "Etter pausen",
     "players_left": "Spelarar att",
     "entrants": "Påmelde",
     "players_value": "{remaining} / {entrants}",

@@ -15,7 +15,7 @@ the line under it gives the mDNS name (``pubpoker-display.local``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -25,8 +25,8 @@ import pygame
 from kiosk.display.bands import QR_SIDE, qr_slot
 from kiosk.display.layout import BLACK, GREY, WHITE, draw_text
 
-__all__ = ["MAX_HEIGHT", "WallQr", "draw_on_clock", "draw_viewer_qr", "install", "qr_box",
-           "render_qr"]
+__all__ = ["MAX_HEIGHT", "WallQr", "draw_on_clock", "draw_viewer_qr", "install", "installed",
+           "qr_box", "render_qr"]
 
 #: The most of the screen's height the code and its caption take.
 MAX_HEIGHT: Final = QR_SIDE
@@ -43,12 +43,26 @@ class WallQr:
     caption: tuple[str, ...]
 
 
-_installed: list[WallQr] = []
+#: The address, and its caption as words or as a function of nothing that says
+#: them in the wall's language now (a language change must not keep the first).
+_installed: list[tuple[str, Sequence[str] | Callable[[], Sequence[str]]]] = []
 
 
-def install(url: str, caption: Sequence[str]) -> None:
-    """Show a code for ``url`` on the clock screen from the next full draw."""
-    _installed[:] = [WallQr(url, tuple(caption))]
+def install(url: str, caption: Sequence[str] | Callable[[], Sequence[str]]) -> None:
+    """Show a code for ``url`` on the clock screen from the next full draw.
+
+    ``caption`` may be a function: it is asked on every draw, so the line
+    under the code follows the wall's language (``l``) as everything else does.
+    """
+    _installed[:] = [(url, caption)]
+
+
+def installed() -> WallQr | None:
+    """The code as it is drawn now: its address and its caption in today's words."""
+    if not _installed:
+        return None
+    url, caption = _installed[0]
+    return WallQr(url, tuple(caption() if callable(caption) else caption))
 
 
 def uninstall() -> None:
@@ -101,9 +115,10 @@ def draw_on_clock(surface: pygame.Surface) -> list[pygame.Rect]:
 
     Returns the rects it drew (none when no code is installed or no room).
     """
-    if not _installed:
+    qr = installed()
+    if qr is None:
         return []
     box = qr_box(surface)
     if box is None:
         return []
-    return [draw_viewer_qr(surface, render_qr(_installed[0], box.size), box)]
+    return [draw_viewer_qr(surface, render_qr(qr, box.size), box)]

@@ -115,7 +115,7 @@ class BreakView:
     digits: str
     after_label: str
     after_text: str
-    #: "Etter pausa: Nivå 7 – 2 000 / 4 000 – Ante 500"
+    #: "Etter pausen: Nivå 7 – 2 000 / 4 000 – Ante 500"
     after_line: str
     colour_up: bool
     colour_up_text: str

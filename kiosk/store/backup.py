@@ -17,6 +17,7 @@ from pathlib import Path
 
 from kiosk.store.errors import BackupFailed, DiskFull, StoreError
 from kiosk.store.tx import write_error
+from rules.i18n import OsReason
 from rules.records import RecordMethods, record
 
 __all__ = ["BackupReport", "backup"]
@@ -74,7 +75,7 @@ def backup(source: Path | sqlite3.Connection, dest: str | os.PathLike[str]) -> B
     except OSError as err:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
-        raise BackupFailed(path=str(target), reason=err.strerror or str(err)) from err
+        raise BackupFailed(path=str(target), reason=OsReason.of(err)) from err
     finally:
         if own:
             src.close()

@@ -16,7 +16,7 @@ from typing import TextIO
 from kiosk.paths import data_dir, db_path
 from kiosk.store.errors import NoStore, UnreadableFile
 from kiosk.store.store import Store, open_store
-from rules.i18n import DEFAULT_LANGUAGE
+from rules.i18n import DEFAULT_LANGUAGE, OsReason
 
 __all__ = ["add_data_dir", "open_cli_store", "store_path", "write_output"]
 
@@ -65,4 +65,4 @@ def write_output(text: str, path: Path | None, stdout: TextIO) -> None:
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as err:
-        raise UnreadableFile(path=str(path), reason=err.strerror or str(err)) from None
+        raise UnreadableFile(path=str(path), reason=OsReason.of(err)) from None

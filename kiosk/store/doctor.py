@@ -30,14 +30,37 @@ from kiosk.store.space import Space, measure, reserve_fits, reserve_path
 from kiosk.store.tx import primary_code
 from rules.records import RecordMethods, record
 
-__all__ = ["PAUSES_KEY", "DiskReport", "Report", "StoreHealth", "examine", "examine_store",
-           "listener_pauses"]
+__all__ = ["PAUSES_KEY", "VIEWER_KEY", "DiskReport", "Report", "StoreHealth", "examine",
+           "examine_store", "listener_pauses", "viewer_not_served"]
 
 _HEADER = b"SQLite format 3\x00"
 
 
 #: The meta key under which the kiosk notes its listeners' pauses (kiosk.pause_ledger).
 PAUSES_KEY: Final = "listener_pauses"
+
+
+#: The meta key under which the kiosk notes that the phones' page could not have
+#: its port (kiosk.viewer.attach); empty again once the page is served.
+VIEWER_KEY: Final = "viewer_not_served"
+
+
+def viewer_not_served(value: str | None) -> dict[str, Any] | None:
+    """The port the page could not have, why (an errno name) and since when; or None.
+
+    >>> viewer_not_served('{"port": 8082, "errno": "EADDRINUSE", "since": "s"}')
+    {'port': 8082, 'errno': 'EADDRINUSE', 'since': 's'}
+    >>> viewer_not_served("") is None
+    True
+    """
+    try:
+        data = json.loads(value) if value else None
+        if not isinstance(data, dict):
+            return None
+        return {"port": int(data.get("port", 0)), "errno": str(data.get("errno", "")),
+                "since": str(data.get("since", ""))}
+    except (ValueError, TypeError):
+        return None
 
 
 def listener_pauses(value: str | None) -> dict[str, Any] | None:
@@ -72,6 +95,8 @@ class StoreHealth(RecordMethods):
     #: What the kiosk noted of its listeners' pauses for want of descriptors
     #: (:mod:`kiosk.pause_ledger`), or None if it never paused.
     listener_pauses: Mapping[str, Any] | None = None
+    #: The phones' page's port the kiosk could not have (:data:`VIEWER_KEY`), or None.
+    viewer_not_served: Mapping[str, Any] | None = None
 
     @property
     def ok(self) -> bool:
@@ -124,6 +149,8 @@ class Report(RecordMethods):
             found.append("store-foreign")
         elif self.store.error is not None:
             found.append("store-unreadable")
+        if self.store.viewer_not_served is not None:
+            found.append("viewer-port")
         return tuple(found)
 
     @property
@@ -176,7 +203,8 @@ def _read(conn: sqlite3.Connection, path: Path) -> StoreHealth:
                if version >= 2 else 0)
     return StoreHealth(path, True, schema_version=version, events=int(events),
                        players=int(players),
-                       listener_pauses=listener_pauses(get_meta(conn, PAUSES_KEY)))
+                       listener_pauses=listener_pauses(get_meta(conn, PAUSES_KEY)),
+                       viewer_not_served=viewer_not_served(get_meta(conn, VIEWER_KEY)))
 
 
 def examine_store(path: Path, *, read_only_fs: bool = False) -> StoreHealth:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import field
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE
 from rules.records import RecordMethods, record
 
 __all__ = [
+    "PAYMENT_CARD",
     "BackupFailed",
     "BadCard",
     "CardInUse",
@@ -187,18 +188,24 @@ class EventConflict(StoreError, ValueError):
     }
 
 
+#: What a payment card offered as a player card gets, wherever it is offered
+#: (check-in on the wall or ``pubpoker checkin``, ``players add``, ``link-card``,
+#: an import): one sentence, so the TD reads one answer for one card.
+PAYMENT_CARD: Final[dict[str, str]] = {
+    "nn": "Det ser ut som eit betalingskort – bruk spelarkortet. Betalingskort vert aldri "
+          "lagra.",
+    "nb": "Det ser ut som et betalingskort – bruk spillerkortet. Betalingskort blir aldri "
+          "lagret.",
+    "da": "Det ligner et betalingskort – brug spillerkortet. Betalingskort gemmes aldrig.",
+    "en": "That looks like a payment card – use the player card. Payment cards are never "
+          "stored.",
+}
+
+
 class PaymentCardRefused(StoreError, ValueError):
     """A bank card was offered as a player card. The number is never repeated."""
 
-    messages = {
-        "nn": "Det ser ut som eit betalingskort. Betalingskort kan ikkje brukast og "
-              "vert ikkje lagra.",
-        "nb": "Det ser ut som et betalingskort. Betalingskort kan ikke brukes og "
-              "blir ikke lagret.",
-        "da": "Det ligner et betalingskort. Betalingskort kan ikke bruges og gemmes ikke.",
-        "en": "That looks like a payment card. Payment cards cannot be used and are "
-              "never stored.",
-    }
+    messages = PAYMENT_CARD
 
 
 class EmptyName(StoreError, ValueError):

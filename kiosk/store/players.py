@@ -75,7 +75,7 @@ class UnknownCard(RecordMethods):
     uid: str
     ok: ClassVar[bool] = False
     messages: ClassVar[dict[str, str]] = {
-        "nn": "Ukjent kort {uid}",
+        "nn": "Ukjend kort {uid}",
         "nb": "Ukjent kort {uid}",
         "da": "Ukendt kort {uid}",
         "en": "Unknown card {uid}",
@@ -116,7 +116,10 @@ class ImportReport:
     """What a players import added, linked and refused."""
 
     added: list[str] = field(default_factory=list)
+    #: Players already known who were given a card.
     linked: list[str] = field(default_factory=list)
+    #: Every card the import linked, to a new player or a known one.
+    cards: list[str] = field(default_factory=list)
     unchanged: int = 0
     errors: list[LineError] = field(default_factory=list)
 
@@ -331,11 +334,13 @@ class Players:
                 # line whose card was refused.
                 self.conn.execute("SAVEPOINT line")
                 try:
-                    outcome = self._import_line(name, card)
+                    outcome, linked_uid = self._import_line(name, card)
                 except RulesError as err:  # the store's refusals and the names rules'
                     self.conn.execute("ROLLBACK TO line")
                     report.errors.append(LineError(number, err))
                 else:
+                    if linked_uid is not None:
+                        report.cards.append(linked_uid)
                     if outcome == "added":
                         report.added.append(_clean_name(name))
                     elif outcome == "linked":
@@ -345,7 +350,9 @@ class Players:
                 self.conn.execute("RELEASE line")
         return report
 
-    def _import_line(self, name: str, card: str) -> Literal["added", "linked", "unchanged"]:
+    def _import_line(self, name: str, card: str
+                     ) -> tuple[Literal["added", "linked", "unchanged"], str | None]:
+        """What the line did to its player, and the card it linked (None: none)."""
         uid = clean_uid(card) if card else None
         cleaned = _clean_name(name)
         existing = self.find(cleaned)
@@ -354,9 +361,10 @@ class Players:
         if uid is not None and self._owner(uid) != player_id:
             self._link(player_id, uid)
             linked = True
+        linked_uid = uid if linked else None
         if existing is None:
-            return "added"
-        return "linked" if linked else "unchanged"
+            return "added", linked_uid
+        return ("linked" if linked else "unchanged"), linked_uid
 
     def _add(self, name: str) -> str:
         cleaned = _clean_name(name)

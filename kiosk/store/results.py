@@ -16,7 +16,7 @@ import csv
 import io
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any, Literal
 
@@ -188,7 +188,7 @@ def standings_of(conn: sqlite3.Connection, season: str) -> list[StandingRow]:
 
 
 def _render(rows: Sequence[Any], columns: Sequence[str], fmt: ExportFormat,
-            meta: dict[str, Any]) -> str:
+            meta: dict[str, Any], headers: Mapping[str, str] | None = None) -> str:
     dicts = [{c: asdict(r)[c] for c in columns} for r in rows]
     if fmt == "json":
         for d in dicts:
@@ -197,7 +197,8 @@ def _render(rows: Sequence[Any], columns: Sequence[str], fmt: ExportFormat,
         return json.dumps({**meta, "rows": dicts}, ensure_ascii=False, indent=2) + "\n"
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(columns)
+    # The header row in the reader's words; the keys themselves with none given.
+    writer.writerow([(headers or {}).get(c, c) for c in columns])
     for d in dicts:
         writer.writerow(
             " ".join(str(p) for p in v) if isinstance(v, tuple) else ("" if v is None else v)
@@ -205,15 +206,17 @@ def _render(rows: Sequence[Any], columns: Sequence[str], fmt: ExportFormat,
     return out.getvalue()
 
 
-def export_results(conn: sqlite3.Connection, tournament: str, fmt: ExportFormat) -> str:
+def export_results(conn: sqlite3.Connection, tournament: str, fmt: ExportFormat,
+                   headers: Mapping[str, str] | None = None) -> str:
     t = find_tournament(conn, tournament)
     rows = results_of(conn, t.id)
     return _render(rows, ("place", "name", "points", "knockouts", "player_id"), fmt,
                    {"tournament": t.id, "name": t.name, "date": t.date, "season": t.season,
-                    "status": t.status})
+                    "status": t.status}, headers)
 
 
-def export_standings(conn: sqlite3.Connection, season: str, fmt: ExportFormat) -> str:
+def export_standings(conn: sqlite3.Connection, season: str, fmt: ExportFormat,
+                     headers: Mapping[str, str] | None = None) -> str:
     rows = standings_of(conn, season)
     return _render(rows, ("rank", "name", "points", "tournaments", "placings", "player_id"),
-                   fmt, {"season": season})
+                   fmt, {"season": season}, headers)

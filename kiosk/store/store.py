@@ -212,10 +212,11 @@ class Store:
     def standings(self, season: str) -> list[results_mod.StandingRow]:
         return _results().standings_of(self.conn, season)
 
-    def export_results(self, tournament: str, fmt: results_mod.ExportFormat) -> str:
-        """Results as CSV or JSON, refreshed from the log first."""
+    def export_results(self, tournament: str, fmt: results_mod.ExportFormat,
+                       headers: Mapping[str, str] | None = None) -> str:
+        """Results as CSV or JSON, refreshed from the log first (``headers``: the CSV's words)."""
         self.record_results(self.tournament(tournament).id)
-        return _results().export_results(self.conn, tournament, fmt)
+        return _results().export_results(self.conn, tournament, fmt, headers)
 
     @retry_when_full
     def close_tournament(self, tournament_id: str, state: Tournament,
@@ -282,11 +283,12 @@ class Store:
                 files.append(path)
         return changes, files
 
-    def export_standings(self, season: str, fmt: results_mod.ExportFormat) -> str:
+    def export_standings(self, season: str, fmt: results_mod.ExportFormat,
+                         headers: Mapping[str, str] | None = None) -> str:
         """Standings as CSV or JSON, with every tournament's results refreshed first."""
         for t in self.tournaments(season):
             self.record_results(t.id)
-        return _results().export_standings(self.conn, season, fmt)
+        return _results().export_standings(self.conn, season, fmt, headers)
 
     # --- housekeeping ---------------------------------------------------------
 

@@ -199,11 +199,11 @@ def test_venue_key_with_a_non_hex_character() -> None:
         ('[wifi]\ncountry = "NO"\nssid = "Pub"\npsk = "short"\n',
          "wifi.psk “…” is not valid: a Wi-Fi password is 8 to 63 characters"),
         ('[tournament]\nname = "Poker {when}"\n', "tournament.name “Poker {when}” is not "
-                                                  "valid: only {date} and {weekday} may stand "
-                                                  "in curly braces"),
+                                                  "valid: only {date}, {weekday} and {month} "
+                                                  "may stand in curly braces"),
         ('[tournament]\nname = "Poker {"\n', "tournament.name “Poker {” is not "
-                                              "valid: only {date} and {weekday} may stand "
-                                              "in curly braces"),
+                                              "valid: only {date}, {weekday} and {month} "
+                                              "may stand in curly braces"),
         ("device = 3\n", "[device] must be a section, not 3"),
         ('[display]\nconnector = "HDMI0"\n', "display.connector “HDMI0” is not valid: use "
                                              "the name of a screen output, for example "
@@ -303,5 +303,6 @@ def test_cli_config_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     bad.write_text(VENUE + '[device]\nrole = "tv"\n')
     assert main(["--lang", "nn", "config", "check", str(bad)]) == 2
     captured = capsys.readouterr()
-    assert captured.err.strip() == "device.role «tv» er ukjend; bruk display, console eller table"
+    assert captured.err.strip() == (
+        "Linje 4: device.role «tv» er ukjend; bruk display, console eller table")
     assert "Traceback" not in captured.err

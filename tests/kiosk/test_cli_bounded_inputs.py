@@ -73,24 +73,28 @@ def refused(data: Path, argv: tuple[str | bytes, ...], lang: str | None) -> str:
 CASES: dict[str, tuple[tuple[str | bytes, ...], str, str]] = {
     "unknown field in the name": (
         ("tournament", "new", "--name", "{evil}"),
-        "--name “{evil}” is not valid: only {date} and {weekday} may stand in curly braces",
-        "--name «{evil}» er ikkje gyldig: berre {date} og {weekday} kan stå i krøllparentesar"),
+        "--name “{evil}” is not valid: only {date}, {weekday} and {month} may stand in "
+        "curly braces",
+        "--name «{evil}» er ikkje gyldig: berre {date}, {weekday} og {month} kan stå i "
+        "krøllparentesar"),
     "printf and an index in the name": (
         ("tournament", "new", "--name", "%s%n{0}"),
-        "--name “%s%n{0}” is not valid: only {date} and {weekday} may stand in curly braces",
-        "--name «%s%n{0}» er ikkje gyldig: berre {date} og {weekday} kan stå i krøllparentesar"),
+        "--name “%s%n{0}” is not valid: only {date}, {weekday} and {month} may stand in "
+        "curly braces",
+        "--name «%s%n{0}» er ikkje gyldig: berre {date}, {weekday} og {month} kan stå i "
+        "krøllparentesar"),
     "a format spec that would fill in a gigabyte": (
         ("tournament", "new", "--name", "{date:>999999999}"),
-        "--name “{date:>999999999}” is not valid: only {date} and {weekday} may stand in "
+        "--name “{date:>999999999}” is not valid: only {date}, {weekday} and {month} may stand in "
         "curly braces",
-        "--name «{date:>999999999}» er ikkje gyldig: berre {date} og {weekday} kan stå i "
+        "--name «{date:>999999999}» er ikkje gyldig: berre {date}, {weekday} og {month} kan stå i "
         "krøllparentesar"),
     "a tournament name too long for the TV": (
         ("tournament", "new", "--name", "Fredagspoker " * 8),
         "--name “Fredagspoker Fredagspoker Fredagspoker F…” is not valid: a tournament name "
-        "may have at most 80 characters once {date} and {weekday} are filled in",
+        "may have at most 80 characters once {date}, {weekday} and {month} are filled in",
         "--name «Fredagspoker Fredagspoker Fredagspoker F…» er ikkje gyldig: eit "
-        "turneringsnamn kan ha høgst 80 teikn når {date} og {weekday} er fylte inn"),
+        "turneringsnamn kan ha høgst 80 teikn når {date}, {weekday} og {month} er fylte inn"),
     "a line break in the tournament name": (
         ("tournament", "new", "--name", "Fredag\nfinale"),
         "--name “Fredag\\nfinale” is not valid: write it on one line without control "
@@ -225,10 +229,10 @@ def test_a_config_value_of_5000_characters_is_quoted_cut_short(tmp_path: Path) -
         config = tmp_path / f"{section}.toml"
         config.write_text(f'[venue]\nkey = "{key}"\n[{section}]\n{setting} = "{LONG}"\n')
         for lang, expected in (
-                ("en", f"{section}.{setting} “{'x' * 40}…” is too long (5,000 characters); "
-                       "it may have at most 255"),
-                (None, f"{section}.{setting} «{'x' * 40}…» er for lang (5 000 teikn); han kan "
-                       "ha høgst 255")):
+                ("en", f"Line 4: {section}.{setting} “{'x' * 40}…” is too long (5,000 "
+                       "characters); it may have at most 255"),
+                (None, f"Linje 4: {section}.{setting} «{'x' * 40}…» er for lang (5 000 teikn); "
+                       "han kan ha høgst 255")):
             done = pubpoker(tmp_path, "config", "check", str(config), lang=lang)
             assert (done.returncode, done.stderr.strip()) == (2, expected)
 
@@ -255,7 +259,7 @@ def test_an_import_keeps_the_good_lines_and_names_each_bad_one(tmp_path: Path) -
         "characters); it may have at most 40",
         "Line 4: The name 'Ola\\nNormann' holds a character that cannot be shown (U+000A); "
         "write it on one line without control characters"]
-    assert done.stdout == "Imported: 3 new, 0 given a card, 0 unchanged, 2 errors\n"
+    assert done.stdout == "Imported: 3 new, 1 given a card, 0 unchanged, 2 errors\n"
     listed = pubpoker(tmp_path, "players", "list", "--format", "csv")
     assert listed.stdout.splitlines()[1:] == ["Kari,0A1B2C3D4E", "Per,", "{evil} %s,"]
 

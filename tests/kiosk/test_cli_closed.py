@@ -64,7 +64,8 @@ def _log_size(data: Path) -> int:
 def _agree_with_the_log(data: Path) -> str:
     """The export file is what the log says (``export results`` refolds it); returns it."""
     exported = _exported(data)
-    assert exported == pubpoker(data, "export", "results", _tid(data)).stdout
+    assert exported == pubpoker(data, "export", "results", _tid(data),
+                                "--machine-headers").stdout
     return exported
 
 

@@ -49,7 +49,8 @@ def test_F3_a_late_entry_moves_the_first_bust_to_8th_through_the_cli(tmp_path: P
     show = pubpoker(tmp_path, "--lang", "en", "tournament", "show").stdout
     assert "7th  Bo" in show and "8th  Ada" in show
     tid = pubpoker(tmp_path, "tournament", "list").stdout.split()[1]
-    places = _results_csv(pubpoker(tmp_path, "export", "results", tid).stdout)
+    places = _results_csv(pubpoker(tmp_path, "export", "results", tid,
+                                               "--machine-headers").stdout)
     assert (places["Ada"], places["Bo"]) == ("8", "7")
 
 

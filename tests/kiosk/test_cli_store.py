@@ -73,7 +73,7 @@ def test_players_import_reports_bad_lines_and_keeps_good_ones(
     code, out, err = run(capsys, "--lang", "en", "players", "import", str(sheet),
                          "--data-dir", data)
     assert code == 2
-    assert out == "Imported: 2 new, 0 given a card, 0 unchanged, 2 errors\n"
+    assert out == "Imported: 2 new, 1 given a card, 0 unchanged, 2 errors\n"
     assert err.splitlines()[0] == "Line 3: The name cannot be empty"
     assert err.splitlines()[1].startswith("Line 4: That looks like a payment card")
     assert "4111" not in err
@@ -98,7 +98,7 @@ def test_export_results_csv_and_json(capsys: pytest.CaptureFixture[str], data: s
                                      tmp_path: Path) -> None:
     played(data)
     code, out, _ = run(capsys, "export", "results", "Fredagspoker", "--format", "csv",
-                       "--data-dir", data)
+                       "--machine-headers", "--data-dir", data)
     assert code == 0
     rows = list(csv.DictReader(io.StringIO(out)))
     assert [r["place"] for r in rows] == ["1", "2", "3", "4", "5", "6"]
@@ -115,7 +115,8 @@ def test_export_standings_csv_and_json(capsys: pytest.CaptureFixture[str], data:
     code, out, _ = run(capsys, "export", "standings", season, "--format", "json",
                        "--data-dir", data)
     assert code == 0 and [r["rank"] for r in json.loads(out)["rows"]] == [1, 2, 3, 4, 5, 6]
-    code, out, _ = run(capsys, "export", "standings", season, "--data-dir", data)
+    code, out, _ = run(capsys, "export", "standings", season, "--machine-headers",
+                       "--data-dir", data)
     assert out.startswith("rank,name,points,tournaments,placings,player_id\n")
     code, _, err = run(capsys, "export", "standings", "1999", "--data-dir", data)
     assert code == 2 and "1999" in err

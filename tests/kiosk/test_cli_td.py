@@ -105,7 +105,8 @@ def test_bad_input_is_refused_in_the_language_and_changes_nothing(
     code, _, err = run(capsys, night, "checkin", "--card", "0FFFFFFFFF", lang="nb")
     assert code == 2 and err.startswith("Ukjent kort 0FFFFFFFFF")
     code, _, err = run(capsys, night, "checkin", "--card", "4111111111111111")
-    assert code == 2 and err == "That is a payment card – use the player card\n"
+    assert code == 2 and err == ("That looks like a payment card – use the player card. "
+                                 "Payment cards are never stored.\n")
     code, _, err = run(capsys, night, "clock", "pause", lang="nn")
     assert (code, err) == (2, "Klokka er ikkje starta\n")
     code, _, err = run(capsys, night, "clock", "start", lang="nn")

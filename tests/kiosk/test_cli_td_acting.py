@@ -94,8 +94,8 @@ def test_a_name_is_found_in_any_case_and_by_its_unique_start(
     for uid in (["4111111111111111"], ["4111", "1111", "1111", "1111"]):
         done = pubpoker(tmp_path, "players", "link-card", "Kari", *uid, lang="nn")
         assert (done.returncode, done.stdout) == (2, "")
-        assert done.stderr == ("Det ser ut som eit betalingskort. Betalingskort kan ikkje "
-                               "brukast og vert ikkje lagra.\n")
+        assert done.stderr == ("Det ser ut som eit betalingskort – bruk spelarkortet. "
+                               "Betalingskort vert aldri lagra.\n")
         assert "4111" not in done.stderr
     for argv in (["players", "add", "Per", "--card"], ["checkin", "--card"]):
         done = pubpoker(tmp_path, *argv, "4111", "1111", "1111", "1111", lang="en")

@@ -426,7 +426,7 @@ class Night:
         self._ranked = places
         season = json.loads(self.cli("standings", "--json").out)
         self.acked.pop()
-        table = self.cli("export", "standings", season["season"])
+        table = self.cli("export", "standings", season["season"], "--machine-headers")
         self.acked.pop()
         rows = list(csv.DictReader(io.StringIO(table.out)))
         assert [(int(r["rank"]), r["name"], int(r["points"])) for r in rows] == [

@@ -245,7 +245,7 @@ def test_holdem_card_counts_and_bad_input() -> None:
     with pytest.raises(UnknownGame) as game:
         high("Ah Kd", "7c 5s 2h 7d", "stud")
     assert isinstance(game.value, ValueError)
-    assert game.value.translate("nn") == "Ukjent spel: «stud»"
+    assert game.value.translate("nn") == "Ukjend spel: «stud»"
     for error in (UnknownGame, WrongCardCount, WrongHoleCount, WrongBoardCount):
         assert issubclass(error, RulesError)
         assert error.missing_languages() == ()

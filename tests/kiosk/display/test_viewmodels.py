@@ -142,8 +142,8 @@ def test_break_with_colour_up() -> None:
     assert view.colour_up
     assert view.colour_up_text == "Fargebyte: 100 og 200 blir tekne ut"
     assert (view.after_label, view.after_text) == (
-        "Etter pausa", f"Nivå 7 – {format_int(2000)} / {format_int(4000)} – Ante 500")
-    assert view.after_line == f"Etter pausa: {view.after_text}"
+        "Etter pausen", f"Nivå 7 – {format_int(2000)} / {format_int(4000)} – Ante 500")
+    assert view.after_line == f"Etter pausen: {view.after_text}"
     assert view.players_line == "Spelarar att: 54 / 54"
     en = break_view(night.state, at, "en")
     assert en.colour_up_text == "Colour-up: the 100 and 200 chips are removed"

@@ -102,7 +102,7 @@ def test_an_unknown_card_is_a_clear_result_never_an_exception(store: Store) -> N
     result = store.players.lookup_card("0a1b2c3d4e")
     assert isinstance(result, UnknownCard) and not result.ok
     assert result.uid == "0A1B2C3D4E"
-    assert result.translate("nn") == "Ukjent kort 0A1B2C3D4E"
+    assert result.translate("nn") == "Ukjend kort 0A1B2C3D4E"
     assert result.translate("en") == "Unknown card 0A1B2C3D4E"
     for garbage in ("", "   ", "\x02\x03", "ø" * 500, "a;b"):
         assert isinstance(store.players.lookup_card(garbage), UnknownCard)
@@ -161,6 +161,7 @@ def test_csv_import_keeps_good_lines_and_reports_each_bad_one(store: Store,
     report = store.players.import_csv(csv_file)
     assert report.added == ["Ola Nordmann", "Åse Ødegård"]
     assert report.linked == ["Kari"]
+    assert report.cards == ["0A1B2C3D4E", "CAFEBABE"]  # a new player's card counts too
     assert report.unchanged == 1
     assert [(e.line, e.error.code) for e in report.errors] == [
         (4, "EmptyName"), (5, "CardInUse"), (9, "BadCard")]
