@@ -332,14 +332,20 @@ def _merged(state: Tournament, event: PlayersMerged, commit: bool) -> None:
         raise BothPlaying(keep=keep.name, name=merged.name)
 
 
-@_on(EventKind.PLAYER_CHECKED_IN)
-def _checked_in(state: Tournament, event: PlayerCheckedIn, commit: bool) -> None:
+def _newcomer(state: Tournament, player_id: str) -> Entry:
+    """A player who may check in or wait for a seat: not out before, not in already."""
     _not_finished(state)
-    entry = _entry(state, event.player_id)
+    entry = _entry(state, player_id)
     if entry.place is not None:
         raise CannotReenter(player=entry.name)
     if entry.checked_in:
         raise AlreadyCheckedIn(player=entry.name)
+    return entry
+
+
+@_on(EventKind.PLAYER_CHECKED_IN)
+def _checked_in(state: Tournament, event: PlayerCheckedIn, commit: bool) -> None:
+    entry = _newcomer(state, event.player_id)
     late = state.phase is not Phase.CHECK_IN
     if late and not late_registration_open(state, event.at):
         raise LateRegistrationClosedError()
@@ -411,12 +417,7 @@ def _waiting_entry(state: Tournament, player_id: str) -> Entry:
 def _waitlisted(state: Tournament, event: PlayerWaitlisted, commit: bool) -> None:
     from rules.waitlist import AlreadyWaiting, place
 
-    _not_finished(state)
-    entry = _entry(state, event.player_id)
-    if entry.place is not None:
-        raise CannotReenter(player=entry.name)
-    if entry.checked_in:
-        raise AlreadyCheckedIn(player=entry.name)
+    entry = _newcomer(state, event.player_id)
     waiting = place(state, event.player_id)
     if waiting is not None:
         raise AlreadyWaiting(player=entry.name, place=waiting)
