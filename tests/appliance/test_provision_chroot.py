@@ -226,7 +226,7 @@ def test_venv_imports_the_app_and_uses_debian_pygame(provisioned: Provisioned) -
     # The installed CLI works: the example config only lacks the venue key.
     check = provisioned.chroot("/opt/pubpoker/venv/bin/pubpoker", "--lang", "en", "config",
                                "check", "/boot/firmware/pubpoker.toml")
-    assert check.returncode == 2 and check.stderr.startswith("venue.key is missing"), check
+    assert check.returncode == 2 and "venue.key is missing" in check.stderr, check
     # Every dependency pyproject names is there, from Debian or from PyPI.
     wanted = dependency_names()
     found = provisioned.chroot(python, "-c", "import importlib.metadata as m, sys; "

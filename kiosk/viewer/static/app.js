@@ -11,7 +11,9 @@ const $ = (id) => document.getElementById(id);
 let doc = null;
 let receivedAt = 0;
 let heardAt = 0;
-let connected = false;
+// Set when the live connection closes or fails, cleared when one opens: a page
+// still opening its first connection, with the night just fetched, is not stale.
+let lost = false;
 let lang = null;
 let retry = 1000;
 
@@ -171,7 +173,7 @@ function render() {
 }
 
 function markStale() {
-  const stale = !connected || performance.now() - heardAt > HEARD_WITHIN_MS;
+  const stale = lost || performance.now() - heardAt > HEARD_WITHIN_MS;
   const banner = $("stale");
   banner.hidden = !stale;
   banner.textContent = doc ? words().stale : "…";
@@ -199,10 +201,10 @@ function take(text) {
 
 function follow() {
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/live`);
-  ws.onopen = () => { connected = true; retry = 1000; };
+  ws.onopen = () => { lost = false; retry = 1000; };
   ws.onmessage = (event) => { take(event.data); };
   ws.onclose = () => {
-    connected = false;
+    lost = true;
     markStale();
     // Back as soon as the Wi-Fi is: the first message after is the whole night.
     setTimeout(follow, retry);
