@@ -117,11 +117,24 @@ class StatusFile:
         self.counts: dict[str, int] = {}
         self._seen: set[tuple[str, str, str, float]] = set()
         self._next = 0.0
+        self._held = False
+
+    def due(self) -> float | None:
+        """When the loop must wake to write a look it held back (None: none held).
+
+        A commit often wakes the loop twice (the store's files move before the
+        commit shows), and the second wake, the one that changed the night,
+        falls within ``every`` of the first: without this the file would say it
+        only a whole idle loop (a second) later.
+        """
+        return self._next if self._held else None
 
     def tick(self) -> None:
-        now = time.monotonic()
+        now = self.app.loop.monotonic()
         if now < self._next:
+            self._held = True
             return
+        self._held = False
         self._next = now + self.every
         try:
             data = snapshot(self.app)
@@ -162,4 +175,5 @@ def from_env(app: App) -> StatusFile | None:
         return None
     status = StatusFile(app, path)
     app.on_tick.append(status.tick)
+    app.loop.deadlines.append(status.due)
     return status

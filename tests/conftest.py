@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+
+# The processes the tests start (`pubpoker`, kiosks, peers) run as on the device,
+# whose modules pip byte-compiled at install: with PYTHONDONTWRITEBYTECODE in the
+# shell each of them compiled every module from source, a quarter of a second a
+# start and thousands of starts a run. The caches go outside the checkout.
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(
+        Path(os.environ.get("TMPDIR", "/tmp")) / "pubpoker-test-pycache"))
 
 
 @pytest.fixture(autouse=True)

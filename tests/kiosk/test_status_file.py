@@ -43,3 +43,30 @@ def test_the_file_holds_the_state_the_clock_and_what_was_shown(
         assert json.loads(path.read_text())["counts"] == {"Vinnar": 1, "Hei": 1}
     finally:
         app.close()
+
+
+def test_a_change_within_the_throttle_is_written_when_the_loop_wakes_for_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A commit that lands just after a write is not left for the next idle loop (a second):
+    the held-back look is a deadline the loop sleeps to."""
+    app = bootstrap(Options(headless=True, temp_data=True, sound=False, size=(320, 240)),
+                    fake=True)
+    try:
+        path = tmp_path / "status.json"
+        monkeypatch.setenv(ENV, str(path))
+        status = from_env(app)
+        assert status is not None and status.due in app.loop.deadlines
+        app.loop.step(block=False)
+        assert status.due() is None and json.loads(path.read_text())["records"] == 0
+        assert app.station.submit(CreateTournament("F", preset("pubpoker"))).ok
+        app.loop.step(block=False)  # within the throttle: held back, and due
+        due = status.due()
+        assert due is not None and json.loads(path.read_text())["records"] == 0
+        # The loop sleeps no longer than that (the idle loop sleeps a second).
+        assert app.loop.timeout_ms() <= max(app.loop.min_wait_ms,
+                                            (due - app.loop.monotonic()) * 1000 + 1)
+        app.loop.monotonic.advance(due - app.loop.monotonic())  # type: ignore[attr-defined]
+        app.loop.step(block=False)
+        assert status.due() is None and json.loads(path.read_text())["records"] == 1
+    finally:
+        app.close()
