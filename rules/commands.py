@@ -518,6 +518,7 @@ def _create(state: Tournament, cmd: CreateTournament, now: float, rng: RandomSou
 @_decides(CheckIn)
 def _check_in(state: Tournament, cmd: CheckIn, now: float, rng: RandomSource) -> list[Event]:
     events: list[Event] = []
+    registered: PlayerRegistered | None = None
     if cmd.player_id not in state.players:
         if cmd.name is None:
             raise UnknownPlayer(player=cmd.player_id)
@@ -530,21 +531,24 @@ def _check_in(state: Tournament, cmd: CheckIn, now: float, rng: RandomSource) ->
                                       place=waitlist.place(state, cmd.player_id))
     if waitlist.is_full(state) or (state.waiting and cmd.player_id not in state.waiting):
         # F2: every place is taken (or others wait already): last on the list.
-        waits = PlayerWaitlisted(at=now, player_id=cmd.player_id)
-        if events:
-            _verify_check_in_of_new(state, registered, waits)
-        else:
-            _probe(state, waits)
-        return [*events, waits]
+        return _waitlist(state, cmd, now, registered)
     checked_in = PlayerCheckedIn(at=now, player_id=cmd.player_id)
-    if events:
+    if registered is not None:
         # A walk-in is not on the list yet: check against the list with them on it.
         _verify_check_in_of_new(state, registered, checked_in)
     else:
         _probe(state, checked_in)
+    seated: list[PlayerSeated] = []
+    if state.phase is not Phase.CHECK_IN:
+        try:
+            seated = _seat_late(state, cmd.player_id, now, rng)
+        except seating.NotEnoughSeats:
+            # F2: places are left, but every free seat is held by a player on
+            # the way to it (a pending move holds both ends): no seat is free
+            # until they sit down, and the confirmation admits from the list.
+            return _waitlist(state, cmd, now, registered)
     events.append(checked_in)
     if state.phase is not Phase.CHECK_IN:
-        seated = _seat_late(state, cmd.player_id, now, rng)
         events.extend(seated)
         seatmap = state.seatmap()
         for event in seated:
@@ -566,6 +570,17 @@ def _verify_check_in_of_new(state: Tournament, registered: PlayerRegistered,
     trial = dataclasses.replace(state, players=dict(state.players))
     apply(trial, registered)
     verify(trial, event)
+
+
+def _waitlist(state: Tournament, cmd: CheckIn, now: float,
+              registered: PlayerRegistered | None) -> list[Event]:
+    """The check-in puts the player last on the waiting list (F2)."""
+    waits = PlayerWaitlisted(at=now, player_id=cmd.player_id)
+    if registered is None:
+        _probe(state, waits)
+        return [waits]
+    _verify_check_in_of_new(state, registered, waits)
+    return [registered, waits]
 
 
 def _config(state: Tournament) -> TournamentCreated:
@@ -741,14 +756,19 @@ def _confirm(state: Tournament, cmd: ConfirmMove, now: float, rng: RandomSource)
     confirmed = MoveConfirmed(at=now, player_id=cmd.player_id)
     _probe(state, confirmed)
     events: list[Event] = [confirmed]
-    if len(state.moves) > 1:
-        # Balancing that had to wait for walking players can go on now. The
+    if len(state.moves) > 1 or state.waiting:
+        # Balancing that had to wait for walking players can go on now, and a
+        # seat the mover left may take the first on the waiting list (F2). The
         # confirmation may seat a whole chain, so plan on the state after it
         # (a copy: confirmations come at the pace of people sitting down).
         import copy
 
         after = copy.deepcopy(state)
         apply(after, confirmed)
+        admitted = _admit_waiting(after, after.seatmap(), after.remaining, now, rng, set())
+        for event in admitted:
+            apply(after, event)
+        events.extend(admitted)
         events.extend(_balance(after, after.seatmap(), now, rng, set()))
     return events
 

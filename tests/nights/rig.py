@@ -126,6 +126,7 @@ class Night:
     refusals: list[reasons.Reason] = field(default_factory=list)
     clock_errors: list[float] = field(default_factory=list)
     _ranked: tuple[tuple[str, int], ...] = ()
+    _season: str | None = None
 
     def __post_init__(self) -> None:
         self.data.mkdir(parents=True, exist_ok=True)
@@ -279,6 +280,25 @@ class Night:
                  f"{(done.stdout + done.stderr).strip()[:200]}")
         return answer
 
+    def looks(self, *argvs: tuple[str, ...]) -> list[Answer]:
+        """Several read-only ``pubpoker`` commands side by side (the checks' looks: not
+        actions, so not acknowledged); each must succeed."""
+        env = {**child_env(), "PUBPOKER_DATA_DIR": str(self.data)}
+        env.pop("PUBPOKER_LANG", None)
+        began = time.monotonic()
+        procs = [subprocess.Popen([sys.executable, "-m", "kiosk.cli", "--lang", self.lang,
+                                   *argv], env=env, cwd=ROOT, text=True,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                 for argv in argvs]
+        answers = []
+        for argv, proc in zip(argvs, procs, strict=True):
+            out, err = proc.communicate(timeout=60)
+            answer = Answer(tuple(argv), proc.returncode, out, err, began, time.monotonic())
+            assert proc.returncode == 0, (argv, proc.returncode, out, err)
+            self.say(f"$ pubpoker {' '.join(argv)} -> 0 (a look)")
+            answers.append(answer)
+        return answers
+
     def step(self, *argv: str, code: int | None = 0, lang: str | None = None) -> Answer:
         """The TD types ``pubpoker ARGV``; then every invariant is checked, and a
         refusal's reason is held to the store (:mod:`tests.nights.reasons`)."""
@@ -320,9 +340,21 @@ class Night:
         catch up with the step), the places rank, the standings and their CSV agree,
         and a closed night is as it was closed."""
         state = wait_for(self._surfaces, timeout, "the wall and the phone to agree")
-        self._show(state)
+        # The terminal's looks run side by side: a 128-player night makes a thousand.
+        show: tuple[str, ...] = ("tournament", "show", "--json")
+        looks: list[tuple[str, ...]] = [show] if state.config is not None else []
+        ranked = self._rank_changed(state)
+        if ranked:
+            if self._season is None:
+                self._season = json.loads(self.looks(("standings", "--json"))[0].out)["season"]
+            looks += [("standings", "--json", self._season),
+                      ("export", "standings", self._season, "--machine-headers")]
+        answers = dict(zip(looks, self.looks(*looks), strict=True)) if looks else {}
+        if show in answers:
+            self._show(state, answers[show])
         self._ranking(state)
-        self._standings(state)
+        if ranked:
+            self._standings(answers[looks[-2]], answers[looks[-1]])
         self._closed(state)
         self.checks += 1
 
@@ -381,17 +413,13 @@ class Night:
         assert seats == truth, ("phone seats", seats, truth)
         return state
 
-    def _show(self, state: Tournament) -> None:
+    def _show(self, state: Tournament, show: Answer) -> None:
         """``tournament show --json`` against the store, its time read in its own bracket."""
-        if state.config is None:
-            return
         status = self.status()
         assert status is not None
-        show = self.cli("tournament", "show", "--json")
-        self.acked.pop()  # a look, not an action
         doc = json.loads(show.out)
         assert doc["players_left"] == state.remaining and doc["entrants"] == state.entrants
-        if state.finished:
+        if state.finished or state.config is None:
             return
         structure = state.config.structure
         first = clocks.read(structure, state.clock, self._shared(show.began, status))
@@ -419,16 +447,17 @@ class Night:
         else:
             ranking(places, state.entrants, state.remaining)
 
-    def _standings(self, state: Tournament) -> None:
+    def _rank_changed(self, state: Tournament) -> bool:
+        """Places differ from the last look's (standings and their CSV to compare)."""
         places = tuple(sorted((p, e.place) for p, e in state.players.items() if e.place))
         if state.config is None or not places or places == self._ranked:
-            return  # nothing placed, or the same places as the last look
+            return False  # nothing placed, or the same places as the last look
         self._ranked = places
-        season = json.loads(self.cli("standings", "--json").out)
-        self.acked.pop()
-        table = self.cli("export", "standings", season["season"], "--machine-headers")
-        self.acked.pop()
-        rows = list(csv.DictReader(io.StringIO(table.out)))
+        return True
+
+    def _standings(self, standings: Answer, export: Answer) -> None:
+        season = json.loads(standings.out)
+        rows = list(csv.DictReader(io.StringIO(export.out)))
         assert [(int(r["rank"]), r["name"], int(r["points"])) for r in rows] == [
             (s["rank"], s["name"], s["points"]) for s in season["standings"]], (rows, season)
 
@@ -438,16 +467,15 @@ class Night:
 
     def _exports(self) -> dict[str, str]:
         state = self.truth()[0]
-        season = json.loads(self.cli("standings", "--json").out)["season"]
-        self.acked.pop()
-        out = {}
-        for key, argv in (("results", ("results", "show", "--json")),
-                          ("standings", ("standings", "--json", season)),
-                          ("results.csv", ("export", "results", state.config.name
-                                           if state.config else "")),
-                          ("standings.csv", ("export", "standings", season))):
-            out[key] = self.cli(*argv).out
-            self.acked.pop()
+        if self._season is None:
+            self._season = json.loads(self.looks(("standings", "--json"))[0].out)["season"]
+        looks = {"results": ("results", "show", "--json"),
+                 "standings": ("standings", "--json", self._season),
+                 "results.csv": ("export", "results", state.config.name
+                                 if state.config else ""),
+                 "standings.csv": ("export", "standings", self._season)}
+        out = {key: answer.out for key, answer in zip(
+            looks, self.looks(*looks.values()), strict=True)}
         for path in sorted((self.data / "exports").glob("*")):
             out[path.name] = path.read_text()
         return out

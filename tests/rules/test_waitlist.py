@@ -13,8 +13,10 @@ from rules.commands import (
     BustPlayers,
     CheckIn,
     CloseLateRegistration,
+    ConfirmMove,
     CreateTournament,
     DrawSeats,
+    MovePlayer,
     RemoveFromWaitingList,
     StartClock,
 )
@@ -136,3 +138,36 @@ def test_F2_capacity_travels_in_the_log() -> None:
     from rules.events import event_from_json, event_to_json
 
     assert event_from_json(event_to_json(created)) == created
+
+
+def _held_by_a_move() -> tuple[Night, str]:
+    """Two tables of four, seven players: the one free seat is promised to a player
+    from the other table who has not sat down yet (a pending move holds both seats)."""
+    night = _night(7, tables=2)
+    short = min(night.state.tables, key=lambda t: len(night.state.tables[t].seats))
+    full = next(t for t in night.state.tables if t != short)
+    mover = sorted(night.state.tables[full].seats.values())[0]
+    night.do(MovePlayer(mover, short))
+    assert mover in night.state.moves
+    return night, mover
+
+
+def test_F2_a_late_check_in_while_the_free_seat_is_held_by_a_move_waits_not_refused() -> None:
+    """Places are left (7 of 8) but no seat is free until the mover sits down: the
+    newcomer waits first in line, and is not told there are not enough seats."""
+    night, _ = _held_by_a_move()
+    assert _kinds(night.do(CheckIn("w1", "Wenche"))) == ["player-registered",
+                                                          "player-waitlisted"]
+    assert night.state.waiting == ["w1"] and night.state.remaining == 7
+
+
+def test_F2_the_seat_a_confirmed_move_leaves_goes_to_the_first_waiting() -> None:
+    night, mover = _held_by_a_move()
+    night.do(CheckIn("w1", "Wenche"))
+    left = night.state.players[mover].seat
+    events = night.do(ConfirmMove(mover))
+    assert _kinds(events)[:2] == ["move-confirmed", "waitlist-admitted"]
+    state = night.state
+    assert state.waiting == [] and state.players["w1"].seat == left
+    assert state.players["w1"].checked_in and state.remaining == 8 and state.entrants == 8
+    assert state_digest(fold(reversed(night.records))) == state_digest(state)
