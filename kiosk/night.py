@@ -69,7 +69,7 @@ from rules.events import PlayersBusted, Record, SitAndGoStarted, TournamentClose
 from rules.i18n import LANGUAGES, format_time
 from rules.name_match import fold
 from rules.records import RecordMethods, record
-from rules.refusals import NothingToUndo
+from rules.refusals import NothingToUndo, TournamentClosedError
 from rules.roles import TD_ROLES, Role, parse_roles
 from rules.state import Phase
 
@@ -137,6 +137,19 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
                    "nb": "Den nye turneringen {new}. Kveldens turnering er igjen {what}",
                    "da": "Den nye turnering {new}. Aftenens turnering er igen {what}",
                    "en": "The new tournament {new}. Tonight's tournament is again {what}"},
+    # N1: UNDO held on a closed night asks before it opens the night again.
+    "reopen-confirm": {"nn": "{name} er avslutta – resultata står",
+                       "nb": "{name} er avsluttet – resultatene står",
+                       "da": "{name} er afsluttet – resultaterne står",
+                       "en": "{name} is closed – its results stand"},
+    "reopen-confirm-hint": {"nn": "Hald ANGRE inne ein gong til for å opne ho att",
+                            "nb": "Hold ANGRE inne en gang til for å åpne den igjen",
+                            "da": "Hold FORTRYD inde en gang til for at åbne den igen",
+                            "en": "Hold UNDO again to open it again"},
+    "reopened": {"nn": "{name} er open att: rett det som skal rettast, så avslutt",
+                 "nb": "{name} er åpen igjen: rett det som skal rettes, så avslutt",
+                 "da": "{name} er åben igen: ret det, der skal rettes, og afslut så",
+                 "en": "{name} is open again: correct what needs correcting, then close"},
     "closed": {"nn": "Resultata er lagra", "nb": "Resultatene er lagret",
                "da": "Resultaterne er gemt", "en": "The results are saved"},
 }
@@ -175,6 +188,8 @@ class Night:
         #: Enter on the same name again is the TD's OK to add a new player (N2).
         self._asked: tuple[str, str | None] | None = None
         self._confirm_until = 0.0
+        #: Until when a second held UNDO opens the closed night again (N1).
+        self._reopen_until = 0.0
         self._closed: set[str] = set()
         #: Monotonic time each tournament was first seen won, for :data:`CLOSE_GRACE`.
         self._won_at: dict[str, float] = {}
@@ -370,7 +385,16 @@ class Night:
                 if self._status(tid) != "closed":
                     self._try_close(tid)
             return
-        if tid in self._closed or not state.finished:
+        if tid in self._closed:
+            seen_log = (tid, station.folded_rowid)
+            if seen_log != self._closed_checked:
+                # Open in the log again (a reopen from a peer, or the UNDO of a
+                # close): this store's status, results and files follow it.
+                self._closed_checked = seen_log
+                if self._status(tid) == "closed":
+                    self._reopened(tid)
+            return
+        if not state.finished:
             return
         records = self.app.store.records(tid)
         if any(isinstance(r.event, TournamentClosed) for r in records):
@@ -450,6 +474,8 @@ class Night:
             station.newest_action()
         except NothingToUndo:
             pass
+        except TournamentClosedError:
+            return self._reopen()
         except RulesError:
             return None  # the usual UNDO says why
         else:
@@ -468,6 +494,38 @@ class Night:
         what = {lang: WORDS["new-undone"][lang].format(
             new=new, what=describe(station.state, now, lang)) for lang in LANGUAGES}
         return [Undone(params={"what": what})]
+
+    def _reopen(self) -> Sequence[Any]:
+        """UNDO held on a closed night: the first press says it is closed and how to
+        open it; a second within :data:`NEW_CONFIRM_SECONDS` opens it (N1), as
+        ``pubpoker tournament reopen --yes`` does. UNDO after takes the reopen back."""
+        from rules.commands import ReopenTournament
+
+        station = self.app.station
+        mono = self.app.loop.monotonic()
+        tid, config = station.tournament_id, station.state.config
+        assert tid is not None and config is not None  # closed: there is a night
+        if self._reopen_until <= mono:
+            self._reopen_until = mono + NEW_CONFIRM_SECONDS
+            return [Popup(Words("reopen-confirm", {"name": config.name}),
+                          Words("reopen-confirm-hint", {}), kind="confirm",
+                          seconds=NEW_CONFIRM_SECONDS, front=True)]
+        self._reopen_until = 0.0
+        self.app.loop.drop_popups("confirm")
+        outcome = station.submit(ReopenTournament())
+        if not outcome.ok:
+            return [Say("refused", error=outcome.refusal)]
+        self._reopened(tid)
+        return [Words("reopened", {"name": config.name})]
+
+    def _reopened(self, tid: str) -> None:
+        """The store follows a reopen in the log: the night's status, results and
+        files as ``pubpoker tournament reopen`` leaves them."""
+        try:
+            self.app.store.reopen_tournament(tid, self.app.station.state,
+                                             self.app.data_dir / "exports")
+        except Exception:  # the wall stays up; the CLI's reopen can redo it
+            log.exception("reopening %s failed", tid)
 
     def _card(self, read: CardRead) -> Sequence[Any] | None:
         found = self.app.store.players.lookup_card(read.uid)

@@ -190,7 +190,7 @@ def test_N1_the_walls_buttons_on_a_closed_night_say_why_and_write_nothing(make: 
 
     app, tid = _won_on_the_wall(make)
     logged = len(app.store.records(tid))
-    for action in (Action.pause, Action.next_level, Action.undo):
+    for action in (Action.pause, Action.next_level):
         app.loop.overlays.popups.clear()
         app.inputs.put(ButtonPressed(action, long=True, at=0.0))
         app.loop.step(block=False)
@@ -198,6 +198,45 @@ def test_N1_the_walls_buttons_on_a_closed_night_say_why_and_write_nothing(make: 
         assert shown is not None and shown.kind == "refusal", action
         assert shown.line == TournamentClosedError().translate("en"), action
     assert len(app.store.records(tid)) == logged
+
+
+def test_N1_undo_held_twice_on_a_closed_night_opens_it_again_and_once_more_closes_it(
+        make: Make) -> None:
+    """The button's reopen is asked twice, like ``tournament reopen --yes``: the first
+    press says the night is closed and how to open it, writing nothing; the second
+    opens it (its files go, as the CLI's reopen does); UNDO then takes it back."""
+    from hardware.inputs import Action, ButtonPressed
+
+    app, tid = _won_on_the_wall(make)
+    exports = app.data_dir / "exports"
+    assert (exports / f"results-{tid}.csv").exists()
+    logged = len(app.store.records(tid))
+    app.loop.overlays.popups.clear()
+    app.inputs.put(ButtonPressed(Action.undo, long=True, at=0.0))
+    app.loop.step(block=False)
+    shown = app.loop.current_popup()
+    assert shown is not None and shown.kind == "confirm"
+    assert shown.title.endswith("is closed – its results stand"), shown.title
+    assert shown.line == "Hold UNDO again to open it again"
+    assert len(app.store.records(tid)) == logged and app.station.state.closed
+
+    app.inputs.put(ButtonPressed(Action.undo, long=True, at=0.0))
+    app.loop.step(block=False)
+    assert not app.station.state.closed and len(app.store.records(tid)) == logged + 1
+    assert app.store.tournament(tid).status == "finished"
+    assert not (exports / f"results-{tid}.csv").exists()
+    said = [p.title for p in app.loop.overlays.popups]
+    assert any("is open again" in title for title in said), said
+    # Not closed again behind the TD's back while it stays won.
+    for _ in range(3):
+        app.loop.step(block=False)
+    assert not app.station.state.closed
+
+    app.inputs.put(ButtonPressed(Action.undo, long=True, at=0.0))
+    app.loop.step(block=False)
+    app.loop.step(block=False)
+    assert app.station.state.closed and app.store.tournament(tid).status == "closed"
+    assert (exports / f"results-{tid}.csv").exists()
 
 
 def test_N1_undo_held_on_a_reopened_night_closes_it_again_files_and_all(make: Make) -> None:
@@ -218,3 +257,16 @@ def test_N1_undo_held_on_a_reopened_night_closes_it_again_files_and_all(make: Ma
     assert app.station.state.closed and _closes(app) == 1
     assert app.store.tournament(tid).status == "closed"
     assert (exports / f"results-{tid}.csv").exists()
+
+
+def test_N1_a_reopen_that_reaches_the_log_from_elsewhere_is_followed_by_this_store(
+        make: Make) -> None:
+    """A reopen written by a peer (here: only the event, as sync brings it) leaves
+    this store's status, results and files as a local reopen would."""
+    app, tid = _won_on_the_wall(make)
+    exports = app.data_dir / "exports"
+    assert app.store.tournament(tid).status == "closed"
+    assert app.station.submit(ReopenTournament()).ok  # the event, nothing else
+    app.loop.step(block=False)
+    assert app.store.tournament(tid).status == "finished"
+    assert not (exports / f"results-{tid}.csv").exists()

@@ -154,19 +154,22 @@ class Night:
         path = self.base / "pubpoker.toml"
         buttons = "\n".join(f"{action} = {pin}" for action, pin in (self.pins or {}).items())
         path.write_text(f'[device]\nrole = "display"\nname = "Vegg"\ndata_dir = "{self.data}"\n'
+                        f'language = "{self.lang}"\n'
                         f'[venue]\nkey = "{"5e" * 32}"\n[display]\nsound = false\n'
                         f"fullscreen = false\n[buttons]\n{buttons}\n", encoding="utf-8")
         return path
 
-    def press(self, action: str) -> None:
-        """A tap of the button for ``action`` (through the kiosk's fake pins)."""
+    def press(self, action: str, *, hold: bool = False) -> None:
+        """A tap of the button for ``action`` (through the kiosk's fake pins); ``hold``:
+        a long press (two seconds, past the buttons' 1.5)."""
         assert self.pins is not None
+        line = f"hold {self.pins[action]} 2.0" if hold else f"press {self.pins[action]} 0.1"
         fd = os.open(self.fifo, os.O_WRONLY | os.O_NONBLOCK)
         try:
-            os.write(fd, f"press {self.pins[action]} 0.1\n".encode())
+            os.write(fd, f"{line}\n".encode())
         finally:
             os.close(fd)
-        self.say(f"pressed {action}")
+        self.say(f"{'held' if hold else 'pressed'} {action}")
 
     def say(self, text: str) -> None:
         with open(self.base / "night.log", "a") as out:

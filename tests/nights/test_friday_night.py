@@ -127,11 +127,11 @@ def test_a_128_player_friday_late_registration_moves_breaks_final_table_and_clos
 
     # Late registration: twenty free seats, taken by draw (a newcomer who opens a
     # table sets off moves into it, made as the movers sit down); the last eight wait.
-    moves = 0
+    late_moves = 0
     for name in late:
         night.step("checkin", name)
         room_holds(night.truth()[0])
-        moves += confirm_moves(night)
+        late_moves += confirm_moves(night)
     state = night.truth()[0]
     settled(state)
     waiting = [state.players[p].name for p in state.waiting]
@@ -140,7 +140,8 @@ def test_a_128_player_friday_late_registration_moves_breaks_final_table_and_clos
     assert sum(len(t.seats) for t in state.tables.values()) == 120
 
     rng = random.Random(2)
-    breaks = 0
+    breaks = moves = 0
+    admitted: list[str] = []
     tables_before = len(seated(state))
     while True:
         state = night.truth()[0]
@@ -158,6 +159,7 @@ def test_a_128_player_friday_late_registration_moves_breaks_final_table_and_clos
             first = next(e for e in after.players.values() if e.name == waited[0])
             assert first.seat is not None, (waited[0], "not admitted")
             assert [after.players[p].name for p in after.waiting] == waited[1:]
+            admitted.append(waited[0])
         moves += confirm_moves(night)
         after = night.truth()[0]
         if after.finished:
@@ -173,7 +175,12 @@ def test_a_128_player_friday_late_registration_moves_breaks_final_table_and_clos
     state = night.truth()[0]
     assert state.entrants == 128 and state.winner is not None
     assert breaks == TABLES - 1 and moves > 0
-    night.say(f"friday: {moves} moves confirmed, {breaks} tables broken")
+    assert admitted == late[-8:], admitted
+    summary = (f"friday: {late_moves} moves during late registration, {moves} from the "
+               f"first bust to the final table, {breaks} tables broken; admitted from the "
+               f"waiting list in order: {', '.join(admitted)}")
+    night.say(summary)
+    print(summary)
     night.step("tournament", "close")
     night.record_close()
     night.step("bust", state.winner.name, code=2)

@@ -16,7 +16,7 @@ import pytest
 
 from rules import clock as clocks
 from tests.nights import reasons
-from tests.nights.rig import Night, keep
+from tests.nights.rig import Night, keep, wait_for
 
 pytestmark = [pytest.mark.night, pytest.mark.realproc]
 
@@ -276,3 +276,87 @@ def test_a_short_night_in_each_language(tmp_path: Path, request: pytest.FixtureR
         night.say(f"night took {time.monotonic() - began:.1f}s, {night.steps} steps, "
                   f"{night.checks} checks")
         keep(night, request.node.name)
+
+
+CLOSED = ("Ane", "Bo", "Cy", "Dag")
+#: What a TD might type on a closed night: each refused, in each language, for
+#: the night being closed (N1), and nothing it shows changes.
+ON_A_CLOSED_NIGHT = (("undo",), ("clock", "next"), ("clock", "resume"), ("clock", "pause"),
+                     ("clock", "add", "60"), ("hand-for-hand", "on"), ("bust", "Ane"),
+                     ("checkin", "Ane"), ("seat", "draw"), ("table", "break", "1"))
+
+
+def test_N1_a_closed_night_refuses_everything_until_the_td_holds_undo_twice(
+        tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """Night 6 (issue 42): the wall closes the night at its winner; every command
+    that would change it is refused in every language for that reason, with the
+    results, standings and exports unchanged; UNDO held twice on the wall opens it
+    again (its files go), and UNDO held once more closes it as it was."""
+    night = Night(tmp_path, speed=30.0, pins={"undo": 22})
+    began = time.monotonic()
+    night.start()
+    try:
+        night.step("tournament", "new", "--name", "Lukka", "--tables", "1", "--seats", "4")
+        for name in CLOSED:
+            night.step("checkin", "--new", name)
+        night.step("seat", "draw")
+        night.step("clock", "start")
+        for name in ("Dag", "Cy", "Bo"):
+            night.step("bust", name)
+        # The wall closes a won night itself (kiosk/night.py), as `tournament close` does.
+        wait_for_closed(night, True)
+        night.check()
+        night.record_close()
+        for lang in ("nn", "nb", "da", "en"):
+            for argv in ON_A_CLOSED_NIGHT:
+                slip = night.step(*argv, code=2, lang=lang)
+                assert slip.reason is not None and slip.reason.kind == "TournamentClosedError", (
+                    lang, argv, slip.err)
+        # The wall's UNDO, held: first it says the night is closed and how to open it.
+        night.press("undo", hold=True)
+        said = wait_said(night, "Hold UNDO again to open it again")
+        assert said[0] == "Lukka is closed – its results stand", said
+        assert night.truth()[0].closed
+        time.sleep(2.5)  # the first hold ends (two seconds) and the hand comes off
+        night.press("undo", hold=True)
+        wait_for_closed(night, False)
+        wait_said(night, title="Lukka is open again: correct what needs correcting, then close")
+        first_close, night.closed = night.closed, None  # open: its files are gone
+        night.check()
+        assert not list((night.data / "exports").glob("results-*")), "files of an open night"
+        # UNDO held once more takes the reopen back: closed again, with exactly the
+        # results, standings and files of the first close.
+        time.sleep(2.5)
+        night.press("undo", hold=True)
+        wait_for_closed(night, True)
+        night.closed = first_close
+        wait_for(lambda: night._exports() == first_close, 15, "the first close's files back")
+        night.check()
+        for argv in (("undo",), ("bust", "Ane")):
+            slip = night.step(*argv, code=2)
+            assert slip.reason is not None and slip.reason.kind == "TournamentClosedError"
+    finally:
+        night.stop()
+        night.say(f"night took {time.monotonic() - began:.1f}s, {night.steps} steps, "
+                  f"{night.checks} checks")
+        keep(night, request.node.name)
+
+
+def wait_for_closed(night: Night, closed: bool, timeout: float = 30.0) -> None:
+    end = time.monotonic() + timeout
+    while night.truth()[0].closed is not closed:
+        assert time.monotonic() < end, f"the night never became closed={closed}"
+        time.sleep(0.1)
+
+
+def wait_said(night: Night, line: str | None = None, *, title: str | None = None,
+              timeout: float = 15.0) -> list[str]:
+    """The newest pop-up the wall said with ``line`` or ``title`` (its title, line, kind)."""
+    end = time.monotonic() + timeout
+    while True:
+        status = night.status()
+        for said in reversed((status or {}).get("said", [])):
+            if said[1] == line or said[0] == title:
+                return list(said)
+        assert time.monotonic() < end, f"the wall never said {line or title!r}: {status}"
+        time.sleep(0.1)
