@@ -117,11 +117,24 @@ class StatusFile:
         self.counts: dict[str, int] = {}
         self._seen: set[tuple[str, str, str, float]] = set()
         self._next = 0.0
+        #: A write the ``every`` put off, to be made when due (:meth:`due`).
+        self._owed = False
+
+    def due(self) -> float | None:
+        """When the loop must wake for a write put off (else it lags up to its second's sleep)."""
+        if not self._owed:
+            return None
+        return self.app.loop.monotonic() + max(0.0, self._next - time.monotonic())
 
     def tick(self) -> None:
+        # What another process wrote (the TD's terminal) folded first, as the phones'
+        # feed does: the file says what this turn draws, not what the last one drew.
+        self.app.station.tick()
         now = time.monotonic()
         if now < self._next:
+            self._owed = True
             return
+        self._owed = False
         self._next = now + self.every
         try:
             data = snapshot(self.app)
@@ -162,4 +175,5 @@ def from_env(app: App) -> StatusFile | None:
         return None
     status = StatusFile(app, path)
     app.on_tick.append(status.tick)
+    app.loop.deadlines.append(status.due)
     return status
