@@ -104,16 +104,20 @@ _TOO_MANY: Final = (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\n"
                     b"Connection: close\r\n\r\ntoo many phones\n")
 
 
+#: The ioctl for a socket's unsent bytes (SIOCOUTQ is TIOCOUTQ's number on Linux);
+#: None where there is none (a laptop not on Linux: asyncio's buffer alone).
+_SIOCOUTQ: Final = getattr(termios, "TIOCOUTQ", None)
+
+
 def unsent(transport: asyncio.BaseTransport) -> int:
     """Bytes written to ``transport`` that its peer has not taken: asyncio's buffer
     and the kernel's send queue (``SIOCOUTQ``), where a phone that never reads
     leaves them once the program's buffer has drained into it."""
     waiting = cast(asyncio.WriteTransport, transport).get_write_buffer_size()
     sock = transport.get_extra_info("socket")
-    if sock is not None:
+    if sock is not None and _SIOCOUTQ is not None:
         with contextlib.suppress(OSError, ValueError):  # closed meanwhile
-            # SIOCOUTQ is TIOCOUTQ's number on Linux.
-            raw = fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, b"\0\0\0\0")
+            raw = fcntl.ioctl(sock.fileno(), _SIOCOUTQ, b"\0\0\0\0")
             waiting += struct.unpack("i", raw)[0]
     return waiting
 
