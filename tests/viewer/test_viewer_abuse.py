@@ -61,8 +61,9 @@ class _Sampler(threading.Thread):
             time.sleep(0.05)
 
 
-#: Phones that ping and never read the pongs, and what each sends at most (and for how long).
-PINGERS, PING_BYTES, PING_SECONDS = 30, 16 * 1024 * 1024, 10.0
+#: Phones that ping and never read the pongs, each reconnecting once let go (at most
+#: PING_CONNECTIONS times); what each connection sends at most; for how long in all.
+PINGERS, PING_BYTES, PING_SECONDS, PING_CONNECTIONS = 30, 16 * 1024 * 1024, 10.0, 100
 
 
 def test_phones_that_ping_and_never_read_the_pongs_are_let_go(tmp_path: Path) -> None:
@@ -74,25 +75,35 @@ def test_phones_that_ping_and_never_read_the_pongs_are_let_go(tmp_path: Path) ->
         blob = ping_frames(512)
         cut: list[bool] = []
         ready = threading.Barrier(PINGERS + 1)
+        flood_end = [0.0]
 
         def pinger() -> None:
-            sock = upgrade(kiosk.port)
-            ready.wait(10)
-            sent, end = 0, time.monotonic() + PING_SECONDS
-            try:
-                while sent < PING_BYTES and time.monotonic() < end:
-                    sock.sendall(blob)
-                    sent += len(blob)
-            except OSError:  # let go by the kiosk (or stuck: the timeout)
-                pass
-            # Let go means reset by the kiosk: the socket is closed at this end too.
-            try:
-                cut.append(bool(wait_for(lambda: tcp_state(sock) == TCP_CLOSE, 3,
-                                         what="the pinger let go")))
-            except AssertionError:
-                cut.append(False)
-            finally:
-                sock.close()
+            ready.wait(30)
+            end = time.monotonic() + PING_SECONDS
+            for _ in range(PING_CONNECTIONS):
+                if time.monotonic() >= end:
+                    return
+                sock = upgrade(kiosk.port)
+                try:
+                    sent = 0
+                    while sent < PING_BYTES and time.monotonic() < end:
+                        sock.sendall(blob)
+                        sent += len(blob)
+                except OSError:  # let go by the kiosk (or stuck: the timeout)
+                    pass
+                else:
+                    if sent < PING_BYTES:  # the flood's time is up: this one is not judged
+                        sock.close()
+                        return
+                # Let go means reset by the kiosk: the socket is closed at this end too.
+                try:
+                    cut.append(bool(wait_for(lambda: tcp_state(sock) == TCP_CLOSE, 3,  # noqa: B023
+                                             what="the pinger let go")))
+                except AssertionError:
+                    cut.append(False)
+                    return  # kept: no use reconnecting
+                finally:
+                    sock.close()
 
         sampler = _Sampler(kiosk)
         sampler.start()
@@ -103,29 +114,31 @@ def test_phones_that_ping_and_never_read_the_pongs_are_let_go(tmp_path: Path) ->
         flood_start = time.monotonic()
         time.sleep(2.0)
         during = kiosk.command_to_screen("clock", "pause", shows=paused)
+        gets_during = kiosk.phone_gets()
         for thread in threads:
             thread.join(PING_SECONDS + 20)
-        flood_s = time.monotonic() - flood_start
+        flood_end[0] = time.monotonic()
+        flood_s = flood_end[0] - flood_start
         after = kiosk.command_to_screen("clock", "resume", shows=resumed)
         gets = kiosk.phone_gets()
         sampler.done.set()
         sampler.join()
         with contextlib.suppress(AssertionError):
-            wait_for(lambda: _drops(kiosk).get("unsent", 0) >= PINGERS, 2,
-                     what=f"{PINGERS} pingers counted as let go")
+            wait_for(lambda: _drops(kiosk).get("unsent", 0) >= len(cut), 2,
+                     what="every pinger's connection counted as let go")
         drops = _drops(kiosk)
         end = kiosk.rss_mb()
-        print(f"\nping flood: {PINGERS} pingers for {flood_s:.1f} s; RSS {before:.0f} MB before, "
-              f"peak {sampler.peak:.0f}, {end:.0f} after; command to wall {quiet:.2f} s before, "
-              f"{during:.2f} s "
-              f"during, {after:.2f} s after; phone GETs {gets}/30; drops {drops}; "
-              f"{sum(cut)} pingers cut off")
+        print(f"\nping flood: {PINGERS} pingers for {flood_s:.1f} s, {len(cut)} connections, "
+              f"{sum(cut)} cut off; RSS {before:.0f} MB before, peak {sampler.peak:.0f}, "
+              f"{end:.0f} after; command to wall {quiet:.2f} s before, {during:.2f} s during, "
+              f"{after:.2f} s after; phone GETs {gets_during}/30 during, {gets}/30 after; "
+              f"drops {drops}")
         assert sampler.peak - before <= SLACK_MB
         assert end - before <= SLACK_MB
         assert during <= SCREEN_S and after <= SCREEN_S
-        assert gets == 30
-        assert all(cut) and len(cut) == PINGERS
-        assert drops.get("unsent") == PINGERS
+        assert gets_during == 30 and gets == 30
+        assert all(cut) and len(cut) >= PINGERS
+        assert drops.get("unsent") == len(cut)
 
 
 #: Sockets one address holds, reopening each one closed, and for how long.
