@@ -9,7 +9,7 @@ the notices, the status line and pop-ups on screen, the last 30 pop-ups, every
 announcement shown since start (the winner: the results screen's banner), the
 clock's speed, peer sync's counters (frames and events dropped, by reason;
 traffic) and time estimate, the ports it listens on (peer sync, the phones'
-page) and the page's counters. Nothing reads it in production.
+page) and the page's counters (its drops by reason among them). Nothing reads it in production.
 """
 
 from __future__ import annotations
@@ -81,7 +81,10 @@ def _viewer(server: Any) -> dict[str, Any] | None:
     if server is None:
         return None
     return {"phones": server.phones, "open": server.open, "sent": server.sent,
-            "accept-paused": server.accept_pauses}
+            "accept-paused": server.accept_pauses,
+            # Connections refused (the page full, an address's share full) and let go
+            # (too much unsent to them), by reason.
+            "drops": dict(server.drops)}
 
 
 def _table_screen(app: App) -> dict[str, Any] | None:

@@ -18,7 +18,12 @@ Read-only and bounded: GET only (anything else is 405), no request bodies
 (8 KiB, 128 headers), a phone may send at most :data:`MAX_MESSAGE` bytes on
 the websocket (it has nothing to say), a handshake has
 :data:`OPEN_TIMEOUT` seconds, and at most :data:`MAX_CONNECTIONS` are open
-(one more is told 503 as it arrives). A process out of file descriptors
+(one more is told 503 as it arrives), at most :data:`PER_ADDRESS` of them from
+one address (likewise). A phone is let go once :data:`MAX_UNSENT` bytes wait
+for it, counting the kernel's send queue as well as the program's: a phone
+that never reads what it is sent, or sends pings and never reads the pongs.
+Each one refused or let go is counted by reason in :attr:`ViewerServer.drops`
+(the status file's ``viewer.drops``). A process out of file descriptors
 pauses the page's listener for a second at a time, counted in
 :attr:`ViewerServer.accept_pauses` and logged once a minute
 (:mod:`kiosk.accept_pauses`), never with a traceback an accept.
@@ -28,8 +33,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
+import ipaddress
 import logging
+import struct
+import termios
 import threading
+from collections import Counter
 from collections.abc import Callable, Mapping
 from http import HTTPStatus
 from importlib import resources
@@ -41,7 +51,8 @@ from websockets.http11 import Request, Response
 
 from kiosk.accept_pauses import bind_listeners, count_accept_pauses
 
-__all__ = ["LIVE_PATH", "MAX_CONNECTIONS", "ViewerServer", "stamped"]
+__all__ = ["LIVE_PATH", "MAX_CONNECTIONS", "MAX_UNSENT", "PER_ADDRESS", "ViewerServer",
+           "stamped", "unsent"]
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +60,14 @@ LIVE_PATH: Final = "/live"
 #: Open connections (pages loading and phones following) before a 503: a room
 #: of 200 phones, each reconnecting once, with room to spare.
 MAX_CONNECTIONS: Final = 500
+#: Of those, open from one address (an IPv6 one: its /64, which one device may
+#: have whole): a quarter. On a pub's Wi-Fi each phone has an address of its
+#: own, so one address holding many is a laptop; but a guest network that NATs
+#: every phone to one address (the kiosk on the staff's LAN) is rare, not
+#: unheard of, and then this is the whole room's share: a pub night's 20 to 80
+#: phones, each following and now and then reloading (four short GETs), fit in
+#: it with room to spare. One laptop, meanwhile, leaves the room 375.
+PER_ADDRESS: Final = MAX_CONNECTIONS // 4
 #: A phone sends nothing but websocket control frames.
 MAX_MESSAGE: Final = 256
 OPEN_TIMEOUT: Final = 5.0
@@ -56,8 +75,13 @@ OPEN_TIMEOUT: Final = 5.0
 #: hears nothing for three of them shows that it is stale (a dropped Wi-Fi
 #: leaves a websocket open for minutes). Only while phones are connected.
 HEARTBEAT: Final = 10.0
-#: Bytes a phone may leave unread (a few documents) before it is let go.
+#: Bytes a phone may leave unread (a few documents, or pongs to its pings)
+#: before it is let go: what waits in the program's buffer and in the kernel's
+#: send queue together (:func:`unsent`).
 MAX_UNSENT: Final = 256 * 1024
+#: Why a connection was refused or let go (:attr:`ViewerServer.drops`): the
+#: page full, its address's share full, too much unsent to it.
+DROPS: Final = ("full", "address", "unsent")
 
 _STATIC: Final = {"/": ("index.html", "text/html; charset=utf-8"),
                   "/index.html": ("index.html", "text/html; charset=utf-8"),
@@ -80,6 +104,39 @@ _TOO_MANY: Final = (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\n"
                     b"Connection: close\r\n\r\ntoo many phones\n")
 
 
+#: The ioctl for a socket's unsent bytes (SIOCOUTQ is TIOCOUTQ's number on Linux);
+#: None where there is none (a laptop not on Linux: asyncio's buffer alone).
+_SIOCOUTQ: Final = getattr(termios, "TIOCOUTQ", None)
+
+
+def unsent(transport: asyncio.BaseTransport) -> int:
+    """Bytes written to ``transport`` that its peer has not taken: asyncio's buffer
+    and the kernel's send queue (``SIOCOUTQ``), where a phone that never reads
+    leaves them once the program's buffer has drained into it."""
+    waiting = cast(asyncio.WriteTransport, transport).get_write_buffer_size()
+    sock = transport.get_extra_info("socket")
+    if sock is not None and _SIOCOUTQ is not None:
+        with contextlib.suppress(OSError, ValueError):  # closed meanwhile
+            raw = fcntl.ioctl(sock.fileno(), _SIOCOUTQ, b"\0\0\0\0")
+            waiting += struct.unpack("i", raw)[0]
+    return waiting
+
+
+def _address(transport: asyncio.BaseTransport) -> str:
+    """Whose share a connection counts against: its address, an IPv6 one's /64."""
+    peer = transport.get_extra_info("peername")
+    host = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+    try:
+        ip = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
 class _GetOnly(ServerConnection):
     """A connection counted against the cap, answering 405 to anything but GET.
 
@@ -95,27 +152,44 @@ class _GetOnly(ServerConnection):
         super().__init__(*args, **kwargs)
         self.viewer = viewer
         self.counted = False
+        self.address = ""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         viewer = self.viewer
-        if viewer.open >= viewer.max_connections:
+        self.address = address = _address(transport)
+        full = ("full" if viewer.open >= viewer.max_connections else
+                "address" if viewer.by_address[address] >= viewer.per_address else None)
+        if full is not None:
+            viewer.drops[full] += 1
             cast(asyncio.Transport, transport).write(_TOO_MANY)
             transport.close()
             self._head = None
             super().connection_made(transport)
             return
         viewer.open += 1
+        viewer.by_address[address] += 1
         self.counted = True
         super().connection_made(transport)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.counted:
             self.counted = False
-            self.viewer.open -= 1
+            viewer = self.viewer
+            viewer.open -= 1
+            viewer.by_address[self.address] -= 1
+            if viewer.by_address[self.address] <= 0:
+                del viewer.by_address[self.address]
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
         if not self.counted:
+            return
+        if self._head is None:
+            # Past the request line: what a phone sends on is its request's headers,
+            # then control frames, each answered (a ping with a pong) into the send
+            # buffer. One that does not take the answers is let go before they pile up.
+            super().data_received(data)
+            self.viewer.let_go_if_behind(self.transport)
             return
         if self._head is not None:
             self._head += data[:4]
@@ -163,7 +237,7 @@ class ViewerServer:
     """The page's server on its own thread; :meth:`publish` from the main loop."""
 
     def __init__(self, *, host: str | None = None, port: int = 8080,
-                 max_connections: int = MAX_CONNECTIONS,
+                 max_connections: int = MAX_CONNECTIONS, per_address: int = PER_ADDRESS,
                  document: bytes = b'{"v": 1, "tournament": false}',
                  clock: Callable[[], float] | None = None) -> None:
         self.host, self.port, self.max_connections = host, port, max_connections
@@ -187,6 +261,13 @@ class ViewerServer:
         self.open = 0
         #: Times the listener paused because the process was out of descriptors.
         self.accept_pauses = 0
+        #: Connections open now from each address (:func:`_address`), against
+        #: ``per_address``.
+        self.per_address = per_address
+        self.by_address: Counter[str] = Counter()
+        #: Connections refused or let go, by reason (:data:`DROPS`); ints written on
+        #: the server's thread, read from any.
+        self.drops: dict[str, int] = dict.fromkeys(DROPS, 0)
 
     # --- main thread -------------------------------------------------------------------
 
@@ -315,12 +396,22 @@ class ViewerServer:
         (its Wi-Fi gone while TCP still thinks it is there) is let go rather than
         buffered for: it reconnects and is sent the whole night then."""
         for conn in list(self._live):
-            if conn.transport.get_write_buffer_size() > MAX_UNSENT:
+            if self.let_go_if_behind(conn.transport):
                 self._live.discard(conn)
-                conn.transport.abort()
         if self._live:
             broadcast(self._live, message)
             self.sent += len(self._live)
+
+    def let_go_if_behind(self, transport: asyncio.BaseTransport) -> bool:
+        """Abort (and count) a connection with more than :data:`MAX_UNSENT` bytes
+        waiting for its peer; True if it is gone."""
+        if transport.is_closing():
+            return True
+        if unsent(transport) <= MAX_UNSENT:
+            return False
+        self.drops["unsent"] += 1
+        cast(asyncio.Transport, transport).abort()
+        return True
 
     def _heartbeat(self) -> None:
         if not self._live:

@@ -1,7 +1,8 @@
 """200 phones on one real ``pubpoker kiosk``: its extra CPU and memory, and event → phone.
 
 Run with ``./dev test tests/bench/test_bench_viewer.py -m bench -s``.
-``PUBPOKER_BENCH_WINDOW`` sets the measured window (default 30 s).
+``PUBPOKER_BENCH_WINDOW`` sets the measured window (default 30 s),
+``PUBPOKER_BENCH_PHONES`` the biggest room (default 200; issue 47 asks for 150).
 
 Four ``pubpoker kiosk --headless --size 1920x1080`` run side by side, each on
 its own store prepared with the CLI (24 players, seats drawn, the clock
@@ -49,9 +50,10 @@ pytestmark = pytest.mark.bench
 
 WINDOW = float(os.environ.get("PUBPOKER_BENCH_WINDOW", "30"))
 BUSTS = 5
+ROOM = int(os.environ.get("PUBPOKER_BENCH_PHONES", "200"))
 PLAYERS = 24
 SETUPS = (("page off (reference)", None), ("page on, 0 phones", 0),
-          ("page on, 50 phones", 50), ("page on, 200 phones", 200))
+          ("page on, 50 phones", 50), (f"page on, {ROOM} phones", ROOM))
 
 
 def _wait_line(log: Path, line: str, timeout: float, process: Process) -> None:
@@ -167,7 +169,7 @@ def test_200_phones_on_one_kiosk(tmp_path: Path) -> None:
     print(json.dumps(figures))
     assert reference is not None and zero is not None
     p99 = percentile(delays[3], 99)
-    assert p99 < 1.0, f"p99 event → phone {p99:.3f} s with 200 phones"
+    assert p99 < 1.0, f"p99 event → phone {p99:.3f} s with {ROOM} phones"
     # No phones: the page costs about nothing (one more idle thread in epoll).
     assert quiet[1] <= quiet[0] * 1.2 + 0.03, quiet
     assert zero <= reference * 1.3 + 0.05, (zero, reference)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import socket
@@ -16,6 +17,7 @@ import pytest
 from websockets.sync.client import connect
 
 from kiosk.config import ConfigError, parse_config
+from kiosk.viewer import server as server_module
 from kiosk.viewer.night import night_json
 from kiosk.viewer.server import ViewerServer
 from kiosk.viewer.words import WORDS
@@ -78,12 +80,58 @@ def test_past_the_cap_a_phone_is_asked_to_come_back_later(server: ViewerServer) 
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=5)
         assert refused.value.code == 503
+        assert server.drops["full"] >= 2 and server.drops["address"] == 0
     finally:
         for sock in held:
             sock.close()
     time.sleep(0.3)
     with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=5) as answer:
         assert answer.status == 200
+
+
+def test_one_address_has_its_share_and_a_phone_elsewhere_still_gets_in() -> None:
+    made = ViewerServer(host="127.0.0.1", port=0, max_connections=6, per_address=2)
+    made.start()
+    held: list[socket.socket] = []
+    try:
+        for _ in range(4):  # a laptop at 127.0.0.1
+            sock = socket.socket()
+            sock.bind(("127.0.0.1", 0))
+            sock.connect(("127.0.0.1", made.port))
+            held.append(sock)
+        time.sleep(0.2)
+        assert made.open == 2 and made.drops == {"full": 0, "address": 2, "unsent": 0}
+        phone = http.client.HTTPConnection("127.0.0.1", made.port, timeout=5,
+                                           source_address=("127.0.0.2", 0))
+        phone.request("GET", "/night.json")
+        assert phone.getresponse().status == 200
+        phone.close()
+        for sock in held:
+            sock.close()
+        time.sleep(0.3)  # its connections gone, the laptop's address has its share again
+        assert made.open == 0 and not made.by_address
+    finally:
+        for sock in held:
+            sock.close()
+        made.stop()
+
+
+class _Peer:
+    def __init__(self, host: str) -> None:
+        self.host = host
+
+    def get_extra_info(self, name: str) -> object:
+        return (self.host, 1234, 0, 0) if ":" in self.host else (self.host, 1234)
+
+
+@pytest.mark.parametrize(("host", "share"), [
+    ("192.168.1.20", "192.168.1.20"),
+    ("::ffff:192.168.1.20", "192.168.1.20"),  # a dual-stack socket's IPv4 peer
+    ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),  # one device may have its /64 whole
+    ("fe80::1%wlan0", "fe80::/64")])
+def test_an_address_share_is_counted_by_the_address_or_its_slash_64(
+        host: str, share: str) -> None:
+    assert server_module._address(_Peer(host)) == share  # type: ignore[arg-type]
 
 
 def test_a_port_taken_is_an_oserror_in_the_caller() -> None:
@@ -257,3 +305,4 @@ def test_a_phone_that_stops_reading_is_let_go_not_buffered_for(server: ViewerSer
             server.publish(big)
             time.sleep(0.01)
         assert server.sent < 400
+        assert server.drops["unsent"] == 1
