@@ -55,6 +55,7 @@ def attach_reader(app: App, url: str, kind: str = "rdm6300", *,
     worker = CardReaderWorker(name, lambda: opener(url), app.inputs, clock=app.loop.monotonic)
     worker.start()
     app.on_close.append(worker.stop)
+    app.readers.append(worker)
     return worker
 
 
