@@ -302,27 +302,37 @@ def test_a_known_card_checks_in_and_its_seat_shows(booted: Booted) -> None:
     print(f"\nVM: Ada's card to her seat on the TV: {seconds:.2f} s ({expected})")
 
 
-def test_an_unknown_card_gets_the_prompt_and_checks_nobody_in(booted: Booted) -> None:
+def test_an_unknown_card_gets_the_prompt_then_becomes_a_guest(booted: Booted) -> None:
+    """The TD's desk asks for a name; with nobody typing (no keyboard) the card becomes
+    "Gjest 1" after GUEST_AFTER seconds (kiosk/night.py), checked in with that card."""
+    from kiosk.night import GUEST_AFTER
+
     vm = booted.vm
     before = entrants(vm)
     base = quiet_screen(vm)
     tap(booted, STRANGER)
+    opened = time.monotonic()
     wait_popup(vm, base)
     prompt = MESSAGES["new-card"][LANG]
     wait_said(vm, "the new card's prompt", lambda title: title == prompt)
-    assert entrants(vm) == before
+    assert entrants(vm) == before, "the unknown card checked someone in at once"
+    tap(booted, STRANGER)  # tapped again while asked: still the one prompt
+    vm.wait_for("the card made a guest", lambda: entrants(vm) == before + 1,
+                GUEST_AFTER + 30, every=1)
+    assert time.monotonic() - opened > GUEST_AFTER - 2
+    guest = "Gjest 1"
+    assert seat_of(vm, guest) is not None
     players = json.loads(td(vm, "players", "list", "--format", "json"))
-    assert not any(STRANGER in p["cards"] for p in players), players
+    assert [p["name"] for p in players if STRANGER in p["cards"]] == [guest], players
 
 
 def test_a_corrupt_frame_is_counted_and_ignored(booted: Booted) -> None:
     vm = booted.vm
-    quiet_screen(vm)
+    quiet_screen(vm, 60)
     before, counted = entrants(vm), reader(vm)
     good = rdm_frame(EVA)
     booted.serial.send(good[:11] + b"00" + good[13:])  # a wrong checksum
-    booted.serial.send(good[:7])  # cut short by the next frame
-    booted.serial.send(rdm_frame(STRANGER)[:3] + b"\x02")
+    booted.serial.send(good[:7] + b"\x02")  # cut short by the next start byte
     vm.wait_for("two corrupt frames counted",
                 lambda: reader(vm).get("rejected") == int(counted["rejected"]) + 2,  # type: ignore[call-overload]
                 30, every=0.5)
