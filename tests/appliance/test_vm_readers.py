@@ -23,7 +23,6 @@ yellow box on QMP's screendump.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
@@ -31,7 +30,6 @@ import os
 import random
 import socket
 import statistics
-import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -43,16 +41,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
-from hardware.readers.pn532 import (
-    ACK,
-    CHIP_TFI,
-    HOST_TFI,
-    IN_LIST_PASSIVE_TARGET,
-    Nack,
-    Pn532Frame,
-    Pn532FrameParser,
-    encode_frame,
-)
 from hardware.readers.rdm6300 import encode_frame as rdm_frame
 from kiosk.controls.messages import MESSAGES
 from tests.appliance.test_vm_boot import GPU, MODE, UNIT, journal, main_pid, td, wait_active
@@ -386,176 +374,3 @@ def test_tap_to_screen_timing(booted: Booted) -> None:
         fh.write(f"tap to screen p50\t{p50:.2f}\ntap to screen max\t{worst:.2f}\n")
     assert len(seated) == TAPS, f"not seated: {set(names) - set(seated)}"
     assert worst < 10, seconds
-
-
-# --- a PN532 (HSU) on the same port -------------------------------------------------------
-
-
-class Pn532Chip:
-    """A PN532 in HSU mode at the host's end of the wire: it answers the kiosk's commands.
-
-    ``card`` is the tag in its field (None: none). ``corrupt`` spoils the
-    next answer's data checksum once; the reader asks again with a NACK and
-    gets it whole.
-    """
-
-    def __init__(self, wire: Wire) -> None:
-        self.wire = wire
-        self.card: str | None = None
-        self.corrupt = False
-        self.polls = 0
-        self.nacks = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="pn532", daemon=True)
-
-    def __enter__(self) -> Pn532Chip:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join(5)
-
-    def _run(self) -> None:
-        sock = self.wire.sock
-        assert sock is not None
-        sock.settimeout(0.2)
-        parser = Pn532FrameParser()
-        last = b""
-        while not self._stop.is_set():
-            try:
-                data = sock.recv(4096)
-            except TimeoutError:
-                continue
-            if not data:
-                return
-            for frame in parser.feed(data):
-                if isinstance(frame, Nack):
-                    self.nacks += 1
-                    sock.sendall(last)
-                elif isinstance(frame, Pn532Frame) and frame.tfi == HOST_TFI:
-                    last = self._answer(frame)
-                    sent = last
-                    if self.corrupt:
-                        self.corrupt = False
-                        sent = last[:-2] + bytes([last[-2] ^ 0x5A]) + last[-1:]
-                    sock.sendall(ACK + sent)
-
-    def _answer(self, frame: Pn532Frame) -> bytes:
-        code = frame.command or 0
-        data = b""
-        if code == IN_LIST_PASSIVE_TARGET:
-            self.polls += 1
-            card = self.card
-            if card is None:
-                data = b"\x00"
-            else:
-                uid = bytes.fromhex(card)
-                data = bytes([1, 1, 0x00, 0x04, 0x08, len(uid)]) + uid
-        return encode_frame(code + 1, data, tfi=CHIP_TFI)
-
-
-def use_reader(vm: Vm, url: str, kind: str) -> None:
-    """The owner edits ``[reader]`` in pubpoker.toml and restarts the kiosk."""
-    vm.run("tee", "/boot/firmware/pubpoker.toml", stdin=config_text(url, kind))
-    vm.run("systemctl", "restart", UNIT, timeout=180)
-    wait_active(vm, 300)
-    pid = main_pid(vm)
-    vm.wait_for(f"the {kind} reader connected on {url}",
-                lambda: status(vm).get("pid") == pid and reader(vm).get("connected") is True,
-                120, every=1)
-
-
-def test_a_pn532_on_serial0_checks_in_and_asks_again_for_a_corrupt_answer(
-        booted: Booted) -> None:
-    vm = booted.vm
-    with Pn532Chip(booted.serial) as chip:
-        use_reader(vm, "/dev/serial0", "pn532")
-        vm.wait_for("the PN532 polled", lambda: chip.polls >= 3, 30, every=0.5)
-        before, counted = entrants(vm), reader(vm)
-        quiet_screen(vm)
-        chip.corrupt = True
-        chip.card = NFC_JON
-        wait_popup(vm)
-        chip.card = None
-        vm.wait_for("Jon seated", lambda: seat_of(vm, "Jon") is not None, 30, every=0.5)
-        seat = seat_of(vm, "Jon")
-        assert seat is not None
-        expected = MESSAGES["checked-in"][LANG].format(name="Jon", table=seat[0], seat=seat[1])
-        wait_said(vm, "Jon's check-in said", lambda title: title == expected)
-        assert entrants(vm) == before + 1
-        after = reader(vm)
-        assert chip.nacks == 1, chip.nacks
-        assert int(after["rejected"]) == int(counted["rejected"]) + 1, after  # type: ignore[call-overload]
-        assert after["failures"] == counted["failures"], after
-
-
-# --- a USB serial adapter, unplugged and plugged back in ----------------------------------
-
-
-def by_id(vm: Vm) -> str:
-    """The adapter's /dev/serial/by-id name (udev's, from its USB descriptors)."""
-    names: list[str] = []
-
-    def found() -> bool:
-        names[:] = vm.out("ls", "/dev/serial/by-id").split()
-        return bool(names)
-
-    vm.wait_for("the USB adapter's by-id link", found, 60, every=1)
-    assert len(names) == 1, names
-    return f"/dev/serial/by-id/{names[0]}"
-
-
-def test_a_usb_serial_reader_unplugged_and_plugged_back(booted: Booted) -> None:
-    vm = booted.vm
-    url = by_id(vm)
-    assert vm.out("readlink", "-f", url).strip().startswith("/dev/ttyUSB"), url
-    use_reader(vm, url, "rdm6300")
-    pid = main_pid(vm)
-    quiet_screen(vm)
-    booted.usb.send(rdm_frame(HAL))
-    wait_popup(vm)
-    vm.wait_for("Hal seated", lambda: seat_of(vm, "Hal") is not None, 30, every=0.5)
-
-    vm.qmp("device_del", id="usbserial")
-    vm.wait_for("the reader lost", lambda: reader(vm).get("connected") is False, 30,
-                every=0.5)
-    lost = MESSAGES["reader-lost"][LANG]
-    wait_said(vm, "the wall saying the reader is missing", lambda title: title == lost)
-    time.sleep(5)  # gone a while, as when the barman looks for the cable
-
-    quiet_screen(vm)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            vm.qmp("device_add", driver="usb-serial", id="usbserial", chardev="usbreader",
-                   bus="xhci.0")
-            break
-        except RuntimeError:  # the chardev is freed once the old device is gone
-            assert time.monotonic() < deadline, "device_add kept failing"
-            time.sleep(0.2)
-    plugged = time.monotonic()
-    # The tag lies on the reader: the RDM6300 repeats its frame (every ~0.1 s).
-    stop = threading.Event()
-
-    def repeat() -> None:
-        while not stop.is_set():
-            with contextlib.suppress(OSError):
-                booted.usb.send(rdm_frame(INE))
-            stop.wait(0.1)
-
-    thread = threading.Thread(target=repeat, daemon=True)
-    thread.start()
-    try:
-        wait_popup(vm)
-        seconds = time.monotonic() - plugged
-    finally:
-        stop.set()
-        thread.join(5)
-    vm.wait_for("Ine seated", lambda: seat_of(vm, "Ine") is not None, 30, every=0.5)
-    back = MESSAGES["reader-back"][LANG]
-    wait_said(vm, "the wall saying the reader is back", lambda title: title == back)
-    print(f"\nVM: USB reader plugged back in (device_add) to Ine's check-in on the TV: "
-          f"{seconds:.2f} s")
-    assert main_pid(vm) == pid, "the kiosk restarted"
-    assert seconds < 2, seconds
