@@ -74,6 +74,9 @@ class App:
     #: The phones' page's server once :func:`kiosk.viewer.attach.attach_viewer`
     #: started it (the status file reads its port and counters); None without it.
     viewer: Any = None
+    #: The card readers' workers :func:`kiosk.wiring.attach_reader` started (the
+    #: status file reads their counters: reads, repeats, corrupt frames, reconnects).
+    readers: list[Any] = field(default_factory=list)
     #: Called once the first frame is on the screen (systemd's READY=1).
     on_ready: list[Callable[[], None]] = field(default_factory=list)
     #: Called by :meth:`close`, first to last: sync, readers and buttons stop here.

@@ -9,7 +9,9 @@ the notices, the status line and pop-ups on screen, the last 30 pop-ups, every
 announcement shown since start (the winner: the results screen's banner), the
 clock's speed, peer sync's counters (frames and events dropped, by reason;
 traffic) and time estimate, the ports it listens on (peer sync, the phones'
-page) and the page's counters (its drops by reason among them). Nothing reads it in production.
+page), the page's counters (its drops by reason among them) and each card
+reader's (cards read, repeats dropped, corrupt frames dropped, connections
+lost). Nothing reads it in production.
 """
 
 from __future__ import annotations
@@ -73,6 +75,9 @@ def snapshot(app: App) -> dict[str, Any]:
         "ports": {"sync": None if app.sync is None else app.sync.port,
                   "viewer": None if app.viewer is None else app.viewer.port},
         "viewer": _viewer(app.viewer),
+        "readers": {w.name: {"connected": w.connected, "reads": w.reads, "repeats": w.repeats,
+                             "rejected": w.rejected, "failures": w.failures}
+                    for w in app.readers},
     }
 
 

@@ -50,11 +50,18 @@ def attach_buttons(app: App, pins: Mapping[str, int], *, pin_factory: Any = None
 
 def attach_reader(app: App, url: str, kind: str = "rdm6300", *,
                   name: str = "reader") -> CardReaderWorker:
-    """A card reader on its own thread, reopened with backoff after an unplug."""
+    """A card reader on its own thread, reopened with backoff after an unplug.
+
+    The backoff stops at 1 s, not the worker's 8 s: a USB reader plugged back in
+    after a minute reads again within about a second (issue 46), and trying to
+    open a missing device once a second costs nothing.
+    """
     opener = OPENERS[kind]
-    worker = CardReaderWorker(name, lambda: opener(url), app.inputs, clock=app.loop.monotonic)
+    worker = CardReaderWorker(name, lambda: opener(url), app.inputs, clock=app.loop.monotonic,
+                              max_backoff=1.0)
     worker.start()
     app.on_close.append(worker.stop)
+    app.readers.append(worker)
     return worker
 
 

@@ -48,6 +48,11 @@ class StreamParser(Protocol):
 
     def feed(self, data: bytes) -> list[str]: ...
 
+    @property
+    def rejected(self) -> int:
+        """Frames (or lines) dropped as corrupt so far."""
+        ...
+
 
 def open_port(url: str, *, baudrate: int, timeout: float) -> SerialPort:
     """Open a pyserial URL or device path; raises ``SerialException`` (an ``OSError``)."""
@@ -66,6 +71,11 @@ class StreamReader:
         # else has arrived, so a frame is rarely split across calls.
         data = self.port.read(max(1, self.port.in_waiting))
         return self.parser.feed(data) if data else []
+
+    @property
+    def rejected(self) -> int:
+        """Corrupt frames its parser dropped since it was opened."""
+        return self.parser.rejected
 
     def close(self) -> None:
         self.port.close()

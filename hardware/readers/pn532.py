@@ -254,6 +254,11 @@ class Pn532Reader:
         uid = self.poll()
         return [uid] if uid is not None else []
 
+    @property
+    def rejected(self) -> int:
+        """Corrupt frames dropped since it was opened (each answered by a NACK or a reconnect)."""
+        return self.parser.rejected
+
     def close(self) -> None:
         self.port.close()
 

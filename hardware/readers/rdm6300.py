@@ -54,6 +54,11 @@ class Rdm6300Parser:
         self.bad_checksums = 0
         self.bad_frames = 0
 
+    @property
+    def rejected(self) -> int:
+        """Frames dropped: cut short, not hex, or a failed checksum."""
+        return self.bad_frames + self.bad_checksums
+
     def feed(self, data: bytes) -> list[str]:
         out: list[str] = []
         for byte in data:

@@ -85,6 +85,14 @@ class CardReaderWorker:
         self.reads = 0  # UIDs put on the queue
         self.repeats = 0  # UIDs dropped as repeats
         self.failures = 0  # connections lost
+        self.connected = False
+        self._rejected_before = 0  # corrupt frames counted by readers since closed
+        self._current: CardReader | None = None
+
+    @property
+    def rejected(self) -> int:
+        """Corrupt frames (or lines) the reader's parser dropped, over every reconnect."""
+        return self._rejected_before + _rejected(self._current)
 
     def start(self) -> None:
         if self._thread is not None:
@@ -130,6 +138,8 @@ class CardReaderWorker:
                 self._wait(delay)
                 delay = min(delay * 2, self._max_backoff)
                 continue
+            self._current = reader
+            self.connected = True
             self._status(True, "connected")
             down_reported = False
             delay = self._backoff
@@ -141,6 +151,9 @@ class CardReaderWorker:
                 self._status(False, _describe(exc))
                 down_reported = True
             finally:
+                self.connected = False
+                self._current = None
+                self._rejected_before += _rejected(reader)
                 try:
                     reader.close()
                 except Exception:
@@ -171,6 +184,12 @@ class CardReaderWorker:
             self._queue.put_nowait(message)
         except Full:
             log.warning("input queue full: dropped %r", message)
+
+
+def _rejected(reader: CardReader | None) -> int:
+    """A reader's count of corrupt frames; 0 for one that keeps none."""
+    count = getattr(reader, "rejected", 0)
+    return count if isinstance(count, int) else 0
 
 
 def _describe(exc: BaseException) -> str:

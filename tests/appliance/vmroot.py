@@ -23,6 +23,7 @@ import hashlib
 import os
 import shutil
 import subprocess
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -110,12 +111,14 @@ def _build_base(arch: str, work: Path, tarball: Path) -> Path:
 
 
 def build_images(arch: str, work: Path, config: str, *, address: str | None = None,
-                 gpio: bool = False) -> Images:
+                 gpio: bool = False, files: Mapping[str, str] | None = None) -> Images:
     """Provision a fresh copy of the base with the tree under test; write its images.
 
     ``address`` (``169.254.10.1/16``) gives the guest's network card that
     address, for two VMs joined by a QEMU socket network; no DHCP is there.
     ``gpio`` adds a simulated GPIO chip for the header's pins (tests/appliance/gpiosim.py).
+    ``files`` are more VM-only files (path in the root: text), e.g. a udev rule
+    giving the VM's second serial port the name a Pi's header UART has.
     """
     work.mkdir(parents=True, exist_ok=True)
     tarball = vm_base(arch, work)
@@ -133,6 +136,10 @@ def build_images(arch: str, work: Path, config: str, *, address: str | None = No
         from tests.appliance import gpiosim
 
         gpiosim.install(root, gpiosim.module_for(root, arch, work))
+    for name, text in (files or {}).items():
+        path = root / name.lstrip("/")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
     kernel, initrd = kernel_files(root)
     image = work / "root.ext4"
     ext4_image(root, image)

@@ -135,6 +135,42 @@ def test_unplug_and_replug_on_a_repointed_symlink(tmp_path: Path, clock: FakeClo
     assert worker.failures == 1
 
 
+def test_corrupt_frames_are_counted_across_a_reconnect(tmp_path: Path, clock: FakeClock) -> None:
+    """A bad checksum and a frame cut short are dropped and counted, and the count
+    survives the reader's reconnect (the status file reports it)."""
+    queue: Queue[Input] = Queue()
+    link = tmp_path / "ttyRDM"
+    first = Pty()
+    point(link, first.path)
+    second: Pty | None = None
+    worker = CardReaderWorker("door", lambda: open_rdm6300(str(link), timeout=0.02), queue,
+                              clock=clock, sleep=lambda s: time.sleep(0.01))
+    worker.start()
+    try:
+        assert next_message(queue) == ReaderStatus("door", True, "connected", clock.now)
+        assert worker.connected
+        bad_sum = encode_frame(A)[:11] + b"00" + b"\x03"
+        first.write(bad_sum + encode_frame(A)[:6] + encode_frame(B))
+        assert next_message(queue) == CardRead(B, "door", clock.now)
+        assert worker.rejected == 2 and worker.reads == 1
+        first.close()
+        down = next_message(queue)
+        assert isinstance(down, ReaderStatus) and not down.connected
+        wait_until(lambda: not worker.connected)
+        assert worker.rejected == 2
+        second = Pty()
+        point(link, second.path)
+        assert next_message(queue) == ReaderStatus("door", True, "connected", clock.now)
+        second.write(b"\x02ZZ" + encode_frame(A))
+        assert next_message(queue) == CardRead(A, "door", clock.now)
+        assert worker.rejected == 3
+    finally:
+        worker.stop()
+        first.close()
+        if second is not None:
+            second.close()
+
+
 def test_backoff_doubles_to_8_s_and_resets_after_a_good_open(clock: FakeClock) -> None:
     queue: Queue[Input] = Queue()
     delays: list[float] = []

@@ -80,6 +80,14 @@ def test_a_card_on_the_pty_reader_checks_the_player_in(app: App) -> None:
 
         step_until(app, tag_on_reader)
         assert app.station.state.find("Kari Nordmann") is not None
+        # A corrupt frame (its checksum) is dropped and counted in the status file.
+        from kiosk.status_file import snapshot
+
+        before = snapshot(app)["readers"]["reader"]
+        assert before["connected"] and before["reads"] == 1 and before["rejected"] == 0
+        os.write(master, encode_frame("0A1B2C3D4E")[:11] + b"00\x03")
+        step_until(app, lambda: snapshot(app)["readers"]["reader"]["rejected"] == 1)
+        assert snapshot(app)["readers"]["reader"]["reads"] == 1
     finally:
         app.close()
         os.close(master)
