@@ -1072,18 +1072,46 @@ def config_problems(text: str, *, hostname: str | None = None
     if doc is None:
         return problems
     dropped: set[str] = set()
+    stood_in: set[str] = set()
     for _ in range(64):
         try:
             _config(doc, hostname)
             break
         except ConfigError as err:
-            if err.key in dropped:  # "missing" only because its wrong value was left out
+            if isinstance(err, MissingKey):
+                # Said once (not when its wrong value was left out), then a stand-in
+                # lets the checks go on: the TD hears of the sections after it too.
+                if err.key not in dropped:
+                    problems.append((_line_of(text.splitlines(), err.key), err))
+                if err.key in stood_in or not _stand_in(doc, err.key):
+                    break
+                stood_in.add(err.key)
+                continue
+            if err.key in dropped:
                 break
             problems.append((_line_of(text.splitlines(), err.key), err))
             if not _drop(doc, err.key):
                 break
             dropped.add(err.key)
     return problems
+
+
+#: A value each required setting may take, put in for a missing one so that
+#: ``config check`` goes on to the rest of the file (never loaded as a config).
+_STAND_INS: Final[Mapping[str, object]] = {
+    "venue.key": "0" * 64, "device.table": 1, "wifi.country": "NO", "wifi.ssid": "pub"}
+
+
+def _stand_in(doc: dict[str, Any], key: str) -> bool:
+    """Put a stand-in for the missing ``key`` into ``doc``; False if there is none."""
+    if key not in _STAND_INS:
+        return False
+    section, _, name = key.partition(".")
+    table = doc.setdefault(section, {})
+    if not isinstance(table, dict):
+        return False
+    table[name] = _STAND_INS[key]
+    return True
 
 
 def _mend(line: str) -> str:

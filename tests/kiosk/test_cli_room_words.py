@@ -187,6 +187,22 @@ def test_config_check_says_a_missing_closing_quote(tmp_path: Path, lang: str) ->
         in done.stderr
 
 
+@pytest.mark.parametrize("lang", ["nn", "da"])
+def test_config_check_goes_on_past_a_missing_venue_key(tmp_path: Path, lang: str) -> None:
+    """A missing required key is said, and the sections after it are still checked:
+    one trip with the SD card, not two."""
+    config = tmp_path / "pubpoker.toml"
+    config.write_text('[device]\nrole = "display"\n[venue]\n[display]\nsound = 3\n',
+                      encoding="utf-8")
+    done = pubpoker(tmp_path, "config", "check", str(config), lang=lang, code=2)
+    said = done.stderr.splitlines()
+    assert len(said) == 2, said
+    assert said[0].startswith({"nn": "Linje 3: venue.key manglar",
+                               "da": "Linje 3: venue.key mangler"}[lang]), said
+    assert said[1].startswith({"nn": "Linje 5: display.sound", "da": "Linje 5: display.sound"}
+                              [lang]), said
+
+
 # CSV headers in the chosen language; --machine-headers keeps the keys --------------------------
 
 RESULTS_HEADER = {"nn": "Plass,Namn,Poeng,Slo ut,Spelarkode",
