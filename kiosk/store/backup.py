@@ -47,6 +47,9 @@ def backup(source: Path | sqlite3.Connection, dest: str | os.PathLike[str]) -> B
     try:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
+        # Made by the OS first: a folder that is not there, read-only or not ours
+        # is then said in the room's language, not as SQLite's "unable to open".
+        tmp.touch()
         dst = sqlite3.connect(tmp)
         try:
             src.backup(dst)

@@ -58,3 +58,7 @@ def test_a_backup_that_cannot_be_written_is_a_translated_error(store: Store,
     with pytest.raises(BackupFailed) as caught:
         store.backup(tmp_path / "no" / "such" / "dir" / "x.db")
     assert "x.db" in caught.value.translate("nn")
+    # Why, in the room's language: the OS's reason, not SQLite's "unable to open".
+    assert caught.value.translate("nb").endswith(
+        "filen eller mappen finnes ikke; se etter skrivefeil i stien")
+    assert "unable to open" not in caught.value.translate("da")
