@@ -80,7 +80,7 @@ NOUNS: Final[Mapping[str, Mapping[str, tuple[str, str]]]] = {
                 "da": ("tilmeldt", "tilmeldte"), "en": ("entrant", "entrants")},
     "seat": {"nn": ("sete", "sete"), "nb": ("sete", "seter"), "da": ("sæde", "sæder"),
              "en": ("seat", "seats")},
-    "stack": {"nn": ("stack", "stackar"), "nb": ("stack", "stacker"), "da": ("stak", "stakke"),
+    "stack": {"nn": ("stack", "stackar"), "nb": ("stack", "stacker"), "da": ("stack", "stacks"),
               "en": ("stack", "stacks")},
     "night": {"nn": ("kveld", "kveldar"), "nb": ("kveld", "kvelder"), "da": ("aften", "aftener"),
               "en": ("night", "nights")},

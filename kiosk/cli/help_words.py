@@ -368,7 +368,7 @@ HELP: Final[dict[str, dict[str, str]]] = {
     "rules.stacks": {
         "nn": "stackar per sete i staden, til dømes \"1:5000,2:1400\"",
         "nb": "stacker per sete i stedet, for eksempel \"1:5000,2:1400\"",
-        "da": "stakke per sæde i stedet, for eksempel \"1:5000,2:1400\"",
+        "da": "stacks per sæde i stedet, for eksempel \"1:5000,2:1400\"",
         "en": "stacks per seat instead, e.g. \"1:5000,2:1400\""},
     "rules.button": {
         "nn": "setet med dealerknappen (standard: det høgaste setet)",
@@ -388,7 +388,7 @@ HELP: Final[dict[str, dict[str, str]]] = {
     "rules.stacks-start": {
         "nn": "stackane då handa starta, med --actions",
         "nb": "stackene da hånden startet, med --actions",
-        "da": "stakkene ved håndens start, med --actions",
+        "da": "stacks ved håndens start, med --actions",
         "en": "stacks at the start of the hand, with --actions"},
     "rules.folded": {
         "nn": "sete som har kasta, med --contributions, til dømes \"2\" eller \"2,5\"",
@@ -617,7 +617,7 @@ HELP: Final[dict[str, dict[str, str]]] = {
               "sjetonger (--stacks) får den beste plassen, like stacker deler plass; uten "
               "--stacks gjelder rekkefølgen navnene står i, beste plass først",
         "da": "flere spillere ude i samme hånd (F3): den, der startede hånden med flest "
-              "jetoner (--stacks), får den bedste plads, lige stakke deler plads; uden "
+              "jetoner (--stacks), får den bedste plads, lige stacks deler plads; uden "
               "--stacks gælder navnenes rækkefølge, bedste plads først",
         "en": "several players out in one hand (F3): who started the hand with more chips "
               "(--stacks) finishes higher, equal stacks share a place; without --stacks "
@@ -758,7 +758,7 @@ METAVARS: Final[dict[str, dict[str, str]]] = {
     "CHIP": {"nn": "SJETONG", "nb": "SJETONG", "da": "JETON"},
     "BLINDS": {"nn": "BLINDAR", "nb": "BLINDS", "da": "BLINDS"},
     "ACTIONS": {"nn": "HANDLINGAR", "nb": "HANDLINGER", "da": "HANDLINGER"},
-    "STACKS": {"nn": "STACKAR", "nb": "STACKER", "da": "STAKKE"},
+    "STACKS": {"nn": "STACKAR", "nb": "STACKER", "da": "STACKS"},
     "BUTTON": {"nn": "SETE", "nb": "SETE", "da": "SÆDE"},
     "CONTRIBUTIONS": {"nn": "INNSATSAR", "nb": "INNSATSER", "da": "INDSATSER"},
     "FOLDED": {"nn": "SETE", "nb": "SETER", "da": "SÆDER"},

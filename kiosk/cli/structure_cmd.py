@@ -17,7 +17,7 @@ WORDS = {
            "minutes": "min", "colour_up": "Fargebytte", "stack": "Startstack",
            "heads_up": "Heads-up: nivå på {m} min", "bb_ante": "BB-ante", "meal": "Matpause"},
     "da": {"level": "Niveau", "break": "Pause", "blinds": "Blinds", "ante": "Ante",
-           "minutes": "min", "colour_up": "Farveskift", "stack": "Startstak",
+           "minutes": "min", "colour_up": "Farveskift", "stack": "Startstack",
            "heads_up": "Heads-up: niveauer på {m} min", "bb_ante": "BB-ante",
            "meal": "Spisepause"},
     "en": {"level": "Level", "break": "Break", "blinds": "Blinds", "ante": "Ante",

@@ -52,6 +52,7 @@ TERMS: tuple[tuple[str, str | None, str, tuple[str, ...]], ...] = (
     ("da", "clock paused", "Uret", ("klokka",)),
     ("da", "colour-up", "Farveskift", ("fargebytte", "fargebyte")),
     ("da", "check-in", "Indtjekning", ("innsjekk", "check-in")),
+    ("da", "average stack", "stack", ("stak", "stakke", "stakkene", "startstak")),
     ("da", None, "ukendt", ("ukjent", "ukjend")),
     ("da", None, "betalingskort", ("bankkort", "kreditkort")),
     ("en", "colour-up", "Colour-up", ("color-up", "color up")),
