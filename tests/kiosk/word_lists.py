@@ -37,9 +37,10 @@ WORD_LISTS = pytest.mark.skipif(
            f"(needs {', '.join(str(p) for p in _NEEDED if not p.exists())})")
 
 #: GLOSSARY.md's nn/nb/da columns keep these poker words in English ("Small blind",
-#: "Snittstack", "Straight flush (Royal flush)", "Dealerknapp", "BB-ante").
-GLOSSARY_WORDS = frozenset({"small", "big", "blind", "blinds", "stack", "straight", "flush",
-                            "royal", "dealer", "ante"})
+#: "Snittstack", "Straight flush (Royal flush)", "Dealerknapp", "BB-ante"); Danish takes
+#: "stack" with its English plural ("Gns. stack", "lige stacks").
+GLOSSARY_WORDS = frozenset({"small", "big", "blind", "blinds", "stack", "stacks", "straight",
+                            "flush", "royal", "dealer", "ante"})
 #: The venue's rulebooks (seeds 000, 002-004, in Nynorsk and Danish) say these as they are.
 SEED_WORDS = frozenset({"all-in", "heads-up", "sit", "go", "misdeal", "showdown"})
 #: The product's own names: the Raspberry Pi it runs on.
