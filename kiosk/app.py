@@ -18,16 +18,12 @@ The hook points for the parts that come later are here:
 
 from __future__ import annotations
 
-import os
 import queue
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-# Before pygame's first import, or it greets stdout (which the CLI owns).
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 

@@ -26,11 +26,13 @@ __all__ = [
     "AmbiguousPlayer",
     "AmbiguousTournament",
     "NameHasControlCharacter",
+    "NameNotVisible",
     "NameTooLong",
     "clean_name",
     "forbidden_character",
     "name_key",
     "pick_by_name",
+    "visible",
 ]
 
 #: Real names ("Kari Nordmann-Haugland", 22) are well under it. The screens
@@ -49,6 +51,35 @@ TOURNAMENT_NAME_MAX: Final = 80
 # surrogates (Cs) come from undecodable bytes and cannot be stored as UTF-8.
 _BIDI: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
+# Characters that draw nothing, taken out of a name wherever it comes from: a
+# zero-width space in "Ka\u200bri" would make a second Kari that looks like the
+# first, and a name of them alone would be a blank line on the TV. Format
+# characters (Cf: zero-width spaces and joiners, the byte-order mark, the word
+# joiner, soft hyphens; the bidi ones are refused above, not taken out), the
+# Hangul fillers and the blank braille pattern (letters and a symbol to Unicode,
+# blank on every screen), the combining grapheme joiner and variation selectors.
+_BLANK: Final = frozenset("\u034f\u115f\u1160\u2800\u3164\uffa0"
+                          + "".join(map(chr, range(0xFE00, 0xFE10)))
+                          + "".join(map(chr, range(0x180B, 0x1810))))
+
+
+def _draws_nothing(char: str) -> bool:
+    return (char in _BLANK or 0xE0100 <= ord(char) <= 0xE01EF
+            or (unicodedata.category(char) == "Cf" and char not in _BIDI))
+
+
+def visible(text: str) -> str:
+    """``text`` in NFC with every character that draws nothing taken out and its
+    spaces tidied: how a name is stored and compared, whichever way it came in.
+
+    >>> visible("  Ka\u200bri \ufeff Nord\u2060mann "), visible("\u3164\u2800")
+    ('Kari Nordmann', '')
+    >>> visible("A\u030ase") == "\u00c5se"  # Å typed as A and a ring: one Åse
+    True
+    """
+    composed = unicodedata.normalize("NFC", text)
+    return " ".join("".join(c for c in composed if not _draws_nothing(c)).split())
+
 
 class NameTooLong(RulesError, ValueError):
     messages = {
@@ -57,6 +88,15 @@ class NameTooLong(RulesError, ValueError):
         "da": "Navnet «{name}» er for langt ({length} tegn); det må højst have {limit}",
         "en": "The name '{name}' is too long ({length} characters); it may have at most "
               "{limit}",
+    }
+
+
+class NameNotVisible(RulesError, ValueError):
+    messages = {
+        "nn": "Namnet har ingen teikn som syner; skriv namnet med bokstavar",
+        "nb": "Navnet har ingen tegn som synes; skriv navnet med bokstaver",
+        "da": "Navnet har ingen tegn, der kan ses; skriv navnet med bogstaver",
+        "en": "The name has no characters that show; write the name in letters",
     }
 
 
@@ -88,10 +128,11 @@ def forbidden_character(text: str) -> str | None:
 
 
 def clean_name(raw: str, limit: int = PLAYER_NAME_MAX) -> str:
-    """``raw`` with its spaces tidied, or a refusal: too long, or a control character.
+    """``raw`` as :func:`visible` makes it, or a refusal: too long, a control
+    character, or nothing that shows although something was typed.
 
-    An empty result is returned empty: whether a name may be empty (a lookup,
-    a walk-in) is the caller's rule.
+    An empty ``raw`` (or spaces) is returned empty: whether a name may be empty
+    (a lookup, a walk-in) is the caller's rule.
 
     >>> clean_name("  Kari   Nordmann ")
     'Kari Nordmann'
@@ -106,7 +147,9 @@ def clean_name(raw: str, limit: int = PLAYER_NAME_MAX) -> str:
     bad = forbidden_character(raw)
     if bad is not None:
         raise NameHasControlCharacter(name=raw, char=bad)
-    cleaned = " ".join(raw.split())
+    cleaned = visible(raw)
+    if not cleaned and raw.strip():
+        raise NameNotVisible()
     if len(cleaned) > limit:
         raise NameTooLong(name=cleaned, length=len(cleaned), limit=limit)
     return cleaned
@@ -121,12 +164,12 @@ LISTED: Final = 5
 
 
 def name_key(name: str) -> str:
-    """How two names are compared: case and spacing do not count.
+    """How two names are compared: case, spacing and what draws nothing do not count.
 
-    >>> name_key("  Kari   NORDMANN ") == name_key("kari nordmann")
+    >>> name_key("  Kari   NORDMANN ") == name_key("kari\u200b nordmann")
     True
     """
-    return " ".join(name.split()).casefold()
+    return visible(name).casefold()
 
 
 class AmbiguousName(RulesError, LookupError):

@@ -202,7 +202,7 @@ def _remove(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     text = _text(args)
-    with open_cli_store(args) as store:
+    with open_cli_store(args, to_read=True) as store:
         players = store.players.list()
     if args.similar:
         return _similar(args, players)

@@ -13,6 +13,7 @@ season's standings, and rewrites the export files of a closed night.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from typing import Any, Final
 
@@ -65,13 +66,19 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
 def _show(args: argparse.Namespace) -> int:
     from kiosk.cli import show_words
 
-    with open_cli_store(args, must_exist=True) as store:
+    with open_cli_store(args, must_exist=True, to_read=True) as store:
         tid = args.tournament or store.current_tournament()
         if tid is None:
             raise show_words.NoTournamentYet()
         row = store.tournament(tid)
-        rows = store.record_results(row.id)  # refreshed from the log, as exports are
-        row = store.tournament(row.id)
+        if store.refusal is None:
+            rows = store.record_results(row.id)  # refreshed from the log, as exports are
+            row = store.tournament(row.id)
+        else:  # a full disk: the same rows, folded from the log, not written
+            state = store.fold(row.id).state
+            rows = store.result_rows(row.id, state)
+            if row.status != "closed":
+                row = dataclasses.replace(row, status=state.phase.value)
     doc = report.results_document(row, _status(row.status), rows)
     if getattr(args, "json", False):
         report.print_json(doc)

@@ -280,14 +280,19 @@ class DidYouMean(AmbiguousName):
 
 
 @contextmanager
-def _station(args: argparse.Namespace) -> Iterator[Station]:
-    store = open_cli_store(args)
+def _station(args: argparse.Namespace, *, to_read: bool = False) -> Iterator[Station]:
+    """The night's station; ``to_read`` for a command that only reads, which
+    works on a full disk too (the store opened as it is, no snapshot saved)."""
+    store = open_cli_store(args, to_read=to_read)
     station = Station(store, SharedClock(), rng=random.Random())
     try:
         station.join_local_time()
         yield station
     finally:
-        station.close(snapshot_after=CLI_SNAPSHOT_AFTER)
+        if store.refusal is not None:
+            store.close()
+        else:
+            station.close(snapshot_after=CLI_SNAPSHOT_AFTER)
 
 
 def _say(args: argparse.Namespace, key: str, **params: object) -> None:
@@ -353,7 +358,7 @@ def _list(args: argparse.Namespace) -> int:
     from kiosk.cli import show_words
     from kiosk.tonight import Tonight
 
-    store = open_cli_store(args)
+    store = open_cli_store(args, to_read=True)
     try:
         current = store.current_tournament()
         with Tonight(store) as picker:
@@ -376,7 +381,7 @@ def _list(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     from kiosk.cli import show_words
 
-    with _station(args) as station:
+    with _station(args, to_read=True) as station:
         state = station.state
         if state.config is None or station.tournament_id is None:
             raise NoTournamentRunning()

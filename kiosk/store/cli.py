@@ -47,12 +47,17 @@ def store_path(args: argparse.Namespace) -> Path:
     return db_path(data_dir(None, _config_data_dir()))
 
 
-def open_cli_store(args: argparse.Namespace, *, must_exist: bool = False) -> Store:
-    """Open the store for a command; a damaged file's notice goes to stderr."""
+def open_cli_store(args: argparse.Namespace, *, must_exist: bool = False,
+                   to_read: bool = False) -> Store:
+    """Open the store for a command; a damaged file's notice goes to stderr.
+
+    ``to_read``: the command only reads, so on a full disk the store is opened
+    as it is (:func:`kiosk.store.open.open_database`) and the command works.
+    """
     path = store_path(args)
     if must_exist and not path.exists():
         raise NoStore(path=str(path))
-    store = open_store(path)
+    store = open_store(path, to_read=to_read)
     for notice in store.warnings:
         print(notice.translate(args.lang), file=sys.stderr)
     return store

@@ -161,12 +161,16 @@ def open_database(
     check: CheckLevel = "quick",
     now: Callable[[], float] = time.time,
     as_is_when_full: bool = False,
+    to_read: bool = False,
 ) -> tuple[sqlite3.Connection, Path, str, list[Notice]]:
     """Open (creating, migrating or replacing a damaged file) the store's database.
 
     Returns the connection, its path, this device's id and notices for the display.
     ``as_is_when_full``: on a full disk with no reserve left, open the file as
     it is, read-only, rather than raise :class:`DiskFull` (see the module).
+    ``to_read`` (a command that only reads: ``tournament show``, ``players list``):
+    on a full disk, open the file as it is at once, leaving the reserve to the
+    writes it is kept for.
     """
     if path is None:
         if data_dir is None:
@@ -189,7 +193,13 @@ def open_database(
     try:
         conn, ident, notices = _open(path, device_id, synchronous, check, now)
     except DiskFull:
-        if not keeper.on_full():
+        if to_read and path.exists():
+            as_is = _open_as_is(path, keeper)
+            if as_is is None:
+                raise
+            log.debug("the disk holding %s is full; opened as it is, to read", path)
+            conn, ident, notices = as_is
+        elif not keeper.on_full():
             as_is = _open_as_is(path, keeper) if as_is_when_full else None
             if as_is is None:
                 # The caller prints DiskFull, translated; the log only keeps the path.

@@ -40,6 +40,7 @@ __all__ = [
     "export_standings",
     "record_results",
     "refresh_standings",
+    "result_rows",
     "results_of",
     "standings_of",
 ]
@@ -90,18 +91,24 @@ def _points(state: Tournament, place: int) -> int:
         return 0
 
 
-def record_results(conn: sqlite3.Connection, tournament_id: str, state: Tournament
-                   ) -> list[ResultRow]:
-    """Write a tournament's results from its folded state; refresh its season's standings.
-
-    Every entrant gets a row: a place once out (or the winner), None while still in.
-    """
+def result_rows(tournament_id: str, state: Tournament) -> list[ResultRow]:
+    """The rows :func:`record_results` writes, from the folded state, without writing."""
     rows = [
         ResultRow(tournament_id, e.player_id, e.name, e.place,
                   _points(state, e.place) if e.place is not None else 0, e.knockouts)
         for e in state.players.values() if e.checked_in or e.place is not None
     ]
     rows.sort(key=lambda r: (r.place is None, r.place or 0, r.name))
+    return rows
+
+
+def record_results(conn: sqlite3.Connection, tournament_id: str, state: Tournament
+                   ) -> list[ResultRow]:
+    """Write a tournament's results from its folded state; refresh its season's standings.
+
+    Every entrant gets a row: a place once out (or the winner), None while still in.
+    """
+    rows = result_rows(tournament_id, state)
     status = state.phase.value
     with transaction(conn):
         conn.execute("DELETE FROM results WHERE tournament_id = ?", (tournament_id,))

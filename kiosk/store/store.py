@@ -206,6 +206,11 @@ class Store:
             state = self.fold(tournament_id).state
         return _results().record_results(self.conn, tournament_id, state)
 
+    def result_rows(self, tournament_id: str, state: Tournament
+                    ) -> list[results_mod.ResultRow]:
+        """The rows :meth:`record_results` would write, without writing (a full disk)."""
+        return _results().result_rows(tournament_id, state)
+
     def results(self, tournament: str) -> list[results_mod.ResultRow]:
         return _results().results_of(self.conn, tournament)
 
@@ -369,6 +374,7 @@ def open_store(
     check: CheckLevel = "quick",
     wall: Callable[[], float] = time.time,
     as_is_when_full: bool = False,
+    to_read: bool = False,
 ) -> Store:
     """Open the store at ``path`` (or ``data_dir/pubpoker.db``), creating it if needed.
 
@@ -376,10 +382,13 @@ def open_store(
     returned store's ``warnings`` then say so for the display.
     ``as_is_when_full`` (the kiosk): on a full disk, a store that reads but
     refuses writes (``refusal``) until :meth:`Store.try_writable` succeeds.
+    ``to_read`` (a command that only reads): the same at once on a full disk,
+    without spending the reserve.
     """
     conn, where, ident, notices = open_database(
         None if path is None else Path(path), data_dir=data_dir, device_id=device_id,
-        synchronous=synchronous, check=check, now=wall, as_is_when_full=as_is_when_full)
+        synchronous=synchronous, check=check, now=wall, as_is_when_full=as_is_when_full,
+        to_read=to_read)
     try:
         store = Store(conn, where, ident, notices, wall=wall)
     except BaseException:

@@ -236,3 +236,31 @@ def test_N2_a_name_typed_at_the_desk_near_a_known_one_asks_before_a_new_player(m
     _type(app, "n", enter=False)
     _type(app, "Eli Dahl")
     assert players.find("Eli Dahl") is not None and "Eli Dahl" in checked_in()
+
+
+def test_a_typed_name_that_shows_nothing_is_refused_and_a_hidden_one_stripped(make) -> None:  # type: ignore[no-untyped-def]
+    import pygame
+
+    from rules.names import NameNotVisible
+
+    app = make("display+console")
+    night = Night(app, TONIGHT).attach()
+    night.power_on()
+    app.store.players.add("Kari")
+
+    def typed(text: str) -> None:  # the keyboard's characters as they come, then Enter
+        _type(app, "n", enter=False)
+        for char in text:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE,
+                                                 unicode=char, mod=0))
+        _type(app, "")
+
+    # Hangul fillers and blank braille are printable to Unicode: the prompt takes them.
+    typed("\u3164\u2800\u3164")
+    shown = app.loop.current_popup()
+    assert shown is not None and shown.kind == "refusal"
+    assert str(shown.line) == NameNotVisible().translate("en")
+    assert [p.name for p in app.store.players.list()] == ["Kari"]
+    typed("Ka\u3164ri")
+    assert [p.name for p in app.store.players.list()] == ["Kari"]
+    assert [e.name for e in app.station.state.players.values() if e.checked_in] == ["Kari"]

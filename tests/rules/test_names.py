@@ -13,7 +13,11 @@ from rules.names import (
     PLAYER_NAME_MAX,
     TOURNAMENT_NAME_MAX,
     NameHasControlCharacter,
+    NameNotVisible,
     NameTooLong,
+    clean_name,
+    name_key,
+    visible,
 )
 from rules.state import Tournament
 from rules.structure import preset
@@ -82,3 +86,28 @@ def test_a_player_registered_before_the_limits_still_checks_in() -> None:
     assert night.state.players["old"].name == long_name
     night.do(CheckIn("old", long_name))
     assert night.state.players["old"].checked_in
+
+
+@pytest.mark.parametrize(("raw", "shown"), [
+    ("Ka\u200bri", "Kari"), ("\ufeffKari", "Kari"), ("Ka\u2060ri\u200d", "Kari"),
+    ("Kari\u00ad Nord\u200cmann", "Kari Nordmann"), ("Kari \u3164 Nordmann", "Kari Nordmann"),
+    ("Kari\u2800", "Kari"), ("Kari\ufe0f", "Kari"), ("Kari\U000e0041", "Kari"),
+    ("A\u030ase  \u00d8deg\u00e5rd", "\u00c5se \u00d8deg\u00e5rd"),
+    ("  Kari \u00a0 \u3000 Nordmann ", "Kari Nordmann"),
+])
+def test_a_name_is_stored_nfc_without_what_draws_nothing(raw: str, shown: str) -> None:
+    assert visible(raw) == clean_name(raw) == shown
+    assert name_key(raw) == name_key(shown)
+
+
+@pytest.mark.parametrize("name", ["\u200b\u200b", "\ufeff", "\u2060", "\u3164", "\u2800",
+                                  " \u200b \u115f\u1160 \uffa0 ", "\u034f\ufe0f"])
+def test_a_name_of_nothing_visible_is_refused_by_the_rules_core_too(name: str) -> None:
+    night = Night()
+    with pytest.raises(NameNotVisible) as refused:
+        night.do(CheckIn("p1", name))
+    assert "p1" not in night.state.players
+    assert set(NameNotVisible.messages) == {"nn", "nb", "da", "en"}
+    assert refused.value.translate("nn") == (
+        "Namnet har ingen teikn som syner; skriv namnet med bokstavar")
+    assert clean_name("   ") == ""  # nothing typed is the caller's rule, not a refusal
