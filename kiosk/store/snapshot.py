@@ -143,8 +143,8 @@ class Folded:
     def save(self) -> None:
         """Write a snapshot of the state as folded so far (one small transaction)."""
         key = self.replay.last_key
-        if key is None:
-            return
+        if key is None or getattr(self.log.conn, "refusal", None) is not None:
+            return  # nothing yet, or a store opened as it is on a full disk: no room
         state = self.replay.state
         data = snapshot(state)
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
