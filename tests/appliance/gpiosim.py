@@ -187,14 +187,18 @@ if sys.argv[2] in ("down", "up"):
     sys.exit(0)
 held = float(sys.argv[2])
 chatter = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
-start = time.monotonic()
-closed = True
-set_pull("pull-down")
-while time.monotonic() - start < chatter:
-    time.sleep(0.005)
-    closed = not closed
-    set_pull("pull-down" if closed else "pull-up")
-set_pull("pull-down")
-time.sleep(max(0.0, held - (time.monotonic() - start)))
-set_pull("pull-up")
+times = int(sys.argv[4]) if len(sys.argv) > 4 else 1
+for n in range(times):
+    if n:
+        time.sleep(0.5)
+    start = time.monotonic()
+    closed = True
+    set_pull("pull-down")
+    while time.monotonic() - start < chatter:
+        time.sleep(0.005)
+        closed = not closed
+        set_pull("pull-down" if closed else "pull-up")
+    set_pull("pull-down")
+    time.sleep(max(0.0, held - (time.monotonic() - start)))
+    set_pull("pull-up")
 """

@@ -138,7 +138,9 @@ def test_phones_that_ping_and_never_read_the_pongs_are_let_go(tmp_path: Path) ->
         assert during <= SCREEN_S and after <= SCREEN_S
         assert gets_during == 30 and gets == 30
         assert all(cut) and len(cut) >= PINGERS
-        assert drops.get("unsent") == len(cut)
+        # A pinger whose flood time ran out mid-send is not judged, yet the kiosk may
+        # already have let that one go too: at most one such per pinger.
+        assert len(cut) <= drops.get("unsent", 0) <= len(cut) + PINGERS
 
 
 #: Sockets one address holds, reopening each one closed, and for how long.
