@@ -60,6 +60,7 @@ class Action(StrEnum):
     add_minute = "add_minute"
     remove_minute = "remove_minute"
     next_screen = "next_screen"
+    find_seat = "find_seat"  # the seat finder's names now, on the wall or a table's screen
     undo = "undo"
     start = "start"
     new = "new"

@@ -33,6 +33,7 @@ from kiosk.controls.effects import (
     CycleLanguage,
     Dismiss,
     Effect,
+    FindSeat,
     NextScreen,
     Quit,
     ShowHelp,
@@ -172,6 +173,10 @@ def _next_screen(ctl: Controller, press: ButtonPressed) -> list[Effect]:
     return [NextScreen()]
 
 
+def _find_seat(ctl: Controller, press: ButtonPressed) -> list[Effect]:
+    return [FindSeat()]
+
+
 def _language(ctl: Controller, press: ButtonPressed) -> list[Effect]:
     return [CycleLanguage()]
 
@@ -211,6 +216,7 @@ ROUTES: dict[Action, list[Route]] = {
     Action.hand_done: [Route(TABLE, _hand_done)],
     Action.undo: [Route(ANY, _undo, hold=True)],
     Action.next_screen: [Route(ANY, _next_screen)],
+    Action.find_seat: [Route(ANY, _find_seat)],
     Action.language: [Route(ANY, _language)],
     Action.quit: [Route(ANY, _quit)],
 }

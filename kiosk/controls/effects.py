@@ -20,13 +20,19 @@ from rules.commands import Command
 if TYPE_CHECKING:
     from kiosk.station import Outcome
 
-__all__ = ["AskQuit", "CycleLanguage", "Dismiss", "Effect", "Message", "NextScreen", "Popup",
+__all__ = ["AskQuit", "CycleLanguage", "Dismiss", "Effect", "FindSeat", "Message", "NextScreen",
+           "Popup",
            "Quit", "Say", "ShowHelp", "ShowScreen", "Submit", "UiEffect"]
 
 
 @dataclass(frozen=True)
 class NextScreen:
     """The next screen in the rotation (the SCREEN button, Tab)."""
+
+
+@dataclass(frozen=True)
+class FindSeat:
+    """The seat finder's first page of names now, for one round of them (FIND SEAT, f)."""
 
 
 @dataclass(frozen=True)
@@ -88,8 +94,8 @@ class Popup:
 
 
 #: What the loop carries out.
-UiEffect = (Say | NextScreen | ShowScreen | ShowHelp | CycleLanguage | AskQuit | Quit | Popup
-            | Dismiss)
+UiEffect = (Say | NextScreen | FindSeat | ShowScreen | ShowHelp | CycleLanguage | AskQuit | Quit
+            | Popup | Dismiss)
 
 
 @dataclass(frozen=True)

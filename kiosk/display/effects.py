@@ -53,6 +53,7 @@ def _popup(loop: KioskLoop, effect: fx.Popup) -> None:
 EFFECTS: Final[dict[type, Callable[[KioskLoop, Any], None]]] = {
     fx.Say: say,
     fx.NextScreen: lambda loop, e: loop.next_screen(),
+    fx.FindSeat: lambda loop, e: loop.find_seat(),
     fx.ShowScreen: lambda loop, e: loop.show(Screen(e.screen), for_seconds=e.for_seconds),
     fx.ShowHelp: lambda loop, e: loop.show_help(lambda lang: help_lines(e.buttons, lang)),
     fx.CycleLanguage: _language,

@@ -40,6 +40,7 @@ KEYS: Final[dict[int, Action]] = {
     pygame.K_MINUS: Action.remove_minute,
     pygame.K_KP_MINUS: Action.remove_minute,
     pygame.K_TAB: Action.next_screen,
+    pygame.K_f: Action.find_seat,
     pygame.K_s: Action.start,
     pygame.K_u: Action.undo,
     pygame.K_h: Action.hand_for_hand,

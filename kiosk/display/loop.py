@@ -44,6 +44,7 @@ from kiosk.display.overlays import (
 from kiosk.display.painter import Frame, Painter
 from kiosk.display.registry import Context, Screen, available, view_of
 from kiosk.display.room import NEWS_SECONDS, Room
+from kiosk.display.seat_finder import carousel
 from kiosk.display.shift import next_shift_at, pixel_shift
 from kiosk.display.sound import Chimes
 from kiosk.display.standings import Standings
@@ -130,6 +131,12 @@ class KioskLoop:
         self.screen = Screen.CLOCK
         self._rotated_at = monotonic()
         self._return_at: float | None = None
+        #: The screen a temporary one (:meth:`find_seat`) gives the wall back to.
+        self._return_to = Screen.CLOCK
+        #: Shared time the screen was shown: its round of pages starts there.
+        self._since = 0.0
+        #: The seat finder asked for on a table device, over its own screen.
+        self._finding = False
         self.room = Room(station.state)
         self.sleeper = Sleeper()
 
@@ -192,7 +199,10 @@ class KioskLoop:
             remaining = clocks.read(state.config.structure, state.clock, now).remaining
             if remaining is not None:
                 waits.append((remaining - math.floor(remaining) or 1.0) / speed + _AFTER_BOUNDARY)
-        if self.screen is not Screen.CLOCK:
+        if self.screen is Screen.SEATING:
+            period = carousel(state).page_seconds
+            waits.append((period - (now - self._since) % period) / speed + _AFTER_BOUNDARY)
+        elif self.screen is not Screen.CLOCK:
             waits.append(((now // PAGE_SECONDS + 1) * PAGE_SECONDS - now) / speed
                          + _AFTER_BOUNDARY)
         rotate = (self._rotated_at + self.rotate_seconds) if self.rotate_seconds else None
@@ -242,7 +252,8 @@ class KioskLoop:
         season, rows = self.standings.rows
         return Context(self.station.now(), self.lang,
                        power_cut=any(n.key == "clock-restored" for n in self.station.notices),
-                       check_in_screen=self.check_in_screen, season=season, standings=rows)
+                       check_in_screen=self.check_in_screen, season=season, standings=rows,
+                       since=self._since)
 
     def available(self) -> list[Screen]:
         return available(self.station.state, self.context())
@@ -257,6 +268,23 @@ class KioskLoop:
         self.screen = screen
         self._rotated_at = self.monotonic()
         self._return_at = None if for_seconds is None else self._rotated_at + for_seconds
+        self._return_to = Screen.CLOCK
+        self._since = self.station.now()
+        self._finding = False
+
+    def find_seat(self) -> None:
+        """The seat finder's first page now, for one round of its names, then the screen
+        shown before (a table device's own included); a room on one page of tables
+        has no finder: that page is the finder."""
+        back = self._return_to if self._return_at is not None else self.screen
+        state, now = self.station.state, self.station.now()
+        round_ = carousel(state)
+        pages = round_.finder_pages or 1
+        self.show(Screen.SEATING, for_seconds=pages * round_.page_seconds
+                  / max(self.station.clock.speed, 1e-9))
+        self._since = now - (round_.pages - pages) * round_.page_seconds
+        self._return_to = back
+        self._finding = self.table_screen is not None
 
     def popup(self, title: Text, line: Text, *, kind: str = "", seconds: float = POPUP_SECONDS,
               front: bool = False) -> None:
@@ -285,7 +313,7 @@ class KioskLoop:
         mono = self.monotonic()
         self.room.update(self)
         if self._return_at is not None and mono >= self._return_at:
-            self.show(Screen.CLOCK)
+            self.show(self._return_to)
         if self.screen not in self.available():
             self.show(Screen.CLOCK)
         if self.rotate_seconds and mono - self._rotated_at >= self.rotate_seconds:
@@ -299,7 +327,7 @@ class KioskLoop:
         lines = self.overlays.help_lines()
         if lines is not None:
             return help_view(lines, self.lang)
-        if self.table_screen is not None:
+        if self.table_screen is not None and not self._finding:
             return self.table_screen()
         return view_of(self.screen, self.station.state, self.context())
 

@@ -64,6 +64,8 @@ class Context:
     check_in_screen: bool = False
     season: str = ""
     standings: Sequence[tuple[int, str, int]] = ()
+    #: When (shared time) the screen showing now was shown: a round of pages starts there.
+    since: float = 0.0
 
 
 def _clock(state: Tournament, ctx: Context) -> object:
@@ -84,9 +86,9 @@ class ScreenRow:
 
 SCREENS: Final[dict[Screen, ScreenRow]] = {
     Screen.CLOCK: ScreenRow(lambda s, c: True, _clock),
-    # A field of more than one page alternates its tables with the seat finder.
+    # A field of more than one page: a round of its tables, then of the seat finder.
     Screen.SEATING: ScreenRow(lambda s, c: True,
-                              lambda s, c: seating_slot(s, c.now, c.lang)),
+                              lambda s, c: seating_slot(s, c.now, c.lang, since=c.since)),
     Screen.MOVES: ScreenRow(lambda s, c: bool(s.moves),
                             lambda s, c: moves_view(s, c.now, c.lang)),
     Screen.RESULTS: ScreenRow(

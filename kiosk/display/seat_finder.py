@@ -4,15 +4,17 @@ With more tables than one seating page holds, a player would wait for the
 page with their table; by name they find themselves at once (TD 3.7 shows
 players by name for the same reason). The list is paged by letter range
 (A–F, G–K, ...), breaking between letters where a page allows, and sorted
-the Nordic way (Æ, Ø, Å after Z). The seating screen alternates a page of
-tables with a page of names (:func:`seating_slot`).
+the Nordic way (Æ, Ø, Å after Z); a letter runs on to the next page only
+where whole letters would take a page more. The seating screen shows one round of
+the tables' pages and then the names' pages under one page count, the whole
+round within a minute where it can (:func:`seating_slot`).
 
 Pure like :mod:`.viewmodels`: no pygame, no clock, no I/O.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from kiosk.display.messages import text
@@ -26,11 +28,16 @@ from kiosk.display.viewmodels import (
 from rules.i18n import DEFAULT_LANGUAGE
 from rules.state import Tournament
 
-__all__ = ["FINDER_ROWS", "FinderRow", "SeatFinderView", "needs_finder", "seat_finder_view",
-           "seating_slot", "sort_key"]
+__all__ = ["CYCLE_SECONDS", "FINDER_ROWS", "MIN_PAGE_SECONDS", "Carousel", "FinderRow",
+           "SeatFinderView", "carousel", "needs_finder", "seat_finder_view", "seating_slot",
+           "sort_key"]
 
 #: Names on one page: two columns of twelve keep the type at 4 % of the height.
 FINDER_ROWS: Final = 24
+#: A full room's whole round of tables and names takes at most this long...
+CYCLE_SECONDS: Final = 60.0
+#: ...but no page shows for less than this: time to find a name on a page of 24.
+MIN_PAGE_SECONDS: Final = 5.0
 #: Æ, Ø and Å come after Z in Norwegian and Danish (and so in every language here).
 _NORDIC: Final = str.maketrans({"æ": "z{", "ä": "z{", "ø": "z|", "ö": "z|", "å": "z}"})
 
@@ -75,10 +82,15 @@ def _initial(name: str) -> str:
 
 
 def _pages(names: list[str], per_page: int) -> list[list[int]]:
-    """Indexes of sorted ``names`` cut into pages, between two letters where the page allows.
+    """Indexes of sorted ``names`` cut into pages, between two letters where the pages
+    allow without one page more than the names need.
 
     >>> _pages(["Anne", "Arne", "Bo", "Cato", "Cille"], 3)
     [[0, 1, 2], [3, 4]]
+    >>> _pages(["Anne", "Arne", "Bo", "Cato", "Cille", "Dag"], 3)
+    [[0, 1, 2], [3, 4, 5]]
+    >>> _pages(["Anne", "Arne", "Bo", "Bård", "Cille", "Dag"], 3)
+    [[0, 1, 2], [3, 4, 5]]
     """
     pages: list[list[int]] = []
     page: list[int] = []
@@ -98,6 +110,11 @@ def _pages(names: list[str], per_page: int) -> list[list[int]]:
         index = end
     if page or not pages:
         pages.append(page)
+    if len(pages) > -(-len(names) // per_page):
+        # Whole letters would cost the round a page (and a room its minute): fill
+        # every page instead; the titles ("R–S", "S–T") say where a letter runs on.
+        return [list(range(start, min(start + per_page, len(names))))
+                for start in range(0, len(names), per_page)]
     return pages
 
 
@@ -132,16 +149,54 @@ def needs_finder(state: Tournament) -> bool:
     return len(state.tables) > TABLES_PER_PAGE
 
 
-def seating_slot(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE
-                 ) -> SeatingView | SeatFinderView:
-    """The seating screen at ``now``: the tables, or, when they take more than a page,
-    a page of tables and a page of names in turn, every :data:`PAGE_SECONDS`.
+def _finder_page_count(state: Tournament) -> int:
+    names = sorted((e.name for e in state.players.values()
+                    if e.seat is not None and e.place is None), key=sort_key)
+    return len(_pages(names, FINDER_ROWS))
 
-    Each kind keeps its own page count, so both go round in full.
+
+@dataclass(frozen=True)
+class Carousel:
+    """The seating screen's one sequence: every page of tables, then every page of names."""
+
+    table_pages: int
+    finder_pages: int
+
+    @property
+    def pages(self) -> int:
+        return self.table_pages + self.finder_pages
+
+    @property
+    def page_seconds(self) -> float:
+        """How long each page shows: the whole round within :data:`CYCLE_SECONDS`
+        where the pages allow, none shorter than :data:`MIN_PAGE_SECONDS`."""
+        return max(MIN_PAGE_SECONDS, min(PAGE_SECONDS, CYCLE_SECONDS / max(self.pages, 1)))
+
+    def index(self, now: float, since: float = 0.0) -> int:
+        """The page at ``now`` of a round that began at ``since`` (shared time)."""
+        # A hair past the boundary: a round started "now − 5 pages" is on page 6.
+        return int((now - since) / self.page_seconds + 1e-9) % max(self.pages, 1)
+
+
+def carousel(state: Tournament) -> Carousel:
+    if not needs_finder(state):
+        return Carousel(1, 0)
+    return Carousel(-(-len(state.tables) // TABLES_PER_PAGE), _finder_page_count(state))
+
+
+def seating_slot(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
+                 since: float = 0.0) -> SeatingView | SeatFinderView:
+    """The seating screen at ``now``: the tables, or, when they take more than a page,
+    one round of the tables' pages and then the names' pages under one page count
+    ("Side 7 av 12"), the round starting at ``since`` (when the screen was shown, so
+    that a player who asks for it sees page 1 first).
     """
     if not needs_finder(state):
         return seating_view(state, now, lang)
-    slot = int(now // PAGE_SECONDS)
-    if slot % 2:
-        return seat_finder_view(state, now, lang, page=slot // 2)
-    return seating_view(state, now, lang, page=slot // 2)
+    round_ = carousel(state)
+    index = round_.index(now, since)
+    page_text = text("page", lang, page=index + 1, pages=round_.pages)
+    if index < round_.table_pages:
+        return replace(seating_view(state, now, lang, page=index), page_text=page_text)
+    return replace(seat_finder_view(state, now, lang, page=index - round_.table_pages),
+                   page_text=page_text)

@@ -20,19 +20,17 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 from itertools import combinations
-from pathlib import Path
 
 import pygame
 import pytest
 
 from hardware.inputs import Action
-from kiosk.bootstrap import Options, bootstrap
 from kiosk.controls.help import help_lines
 from kiosk.display import bands as layout_bands
 from kiosk.display import qr
 from kiosk.display.layout import Drawn, TextLog, recording
 from kiosk.display.messages import text
-from kiosk.display.registry import Screen, render
+from kiosk.display.registry import render
 from kiosk.display.screens import (
     bands_of,
     clock_digits_box,
@@ -41,9 +39,8 @@ from kiosk.display.screens import (
     render_status,
     render_ticker,
 )
-from kiosk.display.seat_finder import SeatFinderView, seat_finder_view, seating_slot
+from kiosk.display.seat_finder import seat_finder_view
 from kiosk.display.viewmodels import (
-    PAGE_SECONDS,
     BreakView,
     ClockView,
     MovesView,
@@ -60,7 +57,6 @@ from rules.commands import CheckIn, DrawButton, DrawSeats, StartClock
 from rules.i18n import LANGUAGES, format_place
 from rules.names import PLAYER_NAME_MAX, TOURNAMENT_NAME_MAX
 from rules.state import Tournament
-from tests.kiosk.display.test_loop import _start
 from tests.rules.tournament_kit import Night
 
 SIZES = ((800, 480), (1280, 720), (1920, 1080), (3840, 2160))
@@ -372,37 +368,6 @@ def test_results_row_ten_stands_clear_of_the_ticker() -> None:
     log, parts = _draw(surface, view, "nn", None)
     assert not list(_problems(surface, view, log, parts, NAMES))
     assert {"28. plass", "30. plass"} <= {t.value for t in log.visible()}
-
-
-def test_a_full_room_alternates_tables_and_the_seat_finder(full: Tournament) -> None:
-    kinds = [type(seating_slot(full, slot * PAGE_SECONDS, "nn")).__name__ for slot in range(4)]
-    assert kinds == ["SeatingView", "SeatFinderView", "SeatingView", "SeatFinderView"]
-    small = _night(NAMES[:20]).state
-    assert all(type(seating_slot(small, t * PAGE_SECONDS, "nn")).__name__ == "SeatingView"
-               for t in range(4))
-
-
-def test_the_kiosk_alternates_tables_and_names_on_its_seating_screen(tmp_path: Path) -> None:
-    """Through the real loop and painter: 150 players, the seating screen turns between
-    a page of tables and a page of the seat finder, and draws the finder's names."""
-    with bootstrap(Options(data_dir=str(tmp_path), size=(1280, 720)), fake=True) as app:
-        _start(app, players=150)
-        assert app.time is not None
-        loop = app.loop
-        kinds = []
-        for _ in range(4):
-            loop.show(Screen.SEATING)
-            with recording() as log:
-                loop.step(block=False)
-            view = loop.view()
-            kinds.append(type(view).__name__)
-            if isinstance(view, SeatFinderView):
-                drawn = {t.value for t in log.visible()}
-                assert view.title in drawn
-                assert {row.name for row in view.rows} <= drawn
-            app.time.advance(PAGE_SECONDS)
-        assert sorted(set(kinds)) == ["SeatFinderView", "SeatingView"]
-        assert kinds[0] != kinds[1] and kinds[1] != kinds[2]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

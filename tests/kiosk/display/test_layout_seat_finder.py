@@ -49,13 +49,34 @@ def test_every_seated_player_is_on_one_page_in_nordic_order_with_their_seat() ->
     assert first.page_text == f"Side 1 av {first.pages}"
 
 
-def test_pages_break_between_letters_and_say_their_range() -> None:
+def _titles(names: list[str], lang: str = "en") -> list[str]:
+    night = Night()
+    for index, name in enumerate(names, start=1):
+        night.do(CheckIn(f"p{index}", name))
+    night.do(DrawSeats())
+    state = night.state
+    first = seat_finder_view(state, 0.0, lang, page=0)
+    return [seat_finder_view(state, 0.0, lang, page=p).title for p in range(first.pages)]
+
+
+def test_pages_break_between_letters_where_that_costs_no_page() -> None:
+    # Six letters of twelve names: two letters fill a page of 24 exactly.
+    names = [f"{first}{n}" for first in ("Anne", "Bo", "Cato", "Dag", "Eli", "Frode")
+             for n in range(12)]
+    assert _titles(names) == ["Find your seat A–B", "Find your seat C–D", "Find your seat E–F"]
+    # Eleven a letter: a page for two letters leaves two rows empty, still three pages.
+    assert _titles([n for n in names if not n.endswith("11")]) == _titles(names)
+    assert _titles(names, "da")[0] == "Find din plads A–B"
+
+
+def test_a_letter_runs_on_to_the_next_page_where_whole_letters_would_cost_one() -> None:
     state = _room().state
     first = seat_finder_view(state, 0.0, "en", page=0)
-    titles = [seat_finder_view(state, 0.0, "en", page=p).title for p in range(first.pages)]
-    # A, B and C hold 15 names each: A alone fills 15 of 24 rows, so B starts a page.
-    assert titles[:3] == ["Find your seat A", "Find your seat B", "Find your seat C"]
-    # K holds 60 names: more than a page, so it is cut inside the letter.
-    assert titles.count("Find your seat K") == 3
-    assert titles[-3:] == ["Find your seat Æ", "Find your seat Ø", "Find your seat Å"]
-    assert seat_finder_view(state, 0.0, "da", page=0).title == "Find din plads A"
+    pages = [seat_finder_view(state, 0.0, "en", page=p) for p in range(first.pages)]
+    # A, B and C hold 15 names each and K 60: whole letters would take 9 pages of 24
+    # for 150 names, so every page is filled and 7 do.
+    assert len(pages) == -(-len(_NAMES) // FINDER_ROWS) == 7
+    assert [len(page.rows) for page in pages] == [24] * 6 + [6]
+    assert [page.title for page in pages] == [
+        "Find your seat A–B", "Find your seat B–K", "Find your seat K", "Find your seat K",
+        "Find your seat K–Æ", "Find your seat Ø–Å", "Find your seat Å"]
