@@ -51,6 +51,10 @@ class Room:
     def _tell(self, loop: KioskLoop, state: Tournament) -> None:
         # Told as phrases, not text: a language switch says them again (issue 19).
         self.seen, news = announce(self.seen, state)
+        if news.screen == "seating":
+            # The draw's seating says every seat: a check-in's "sjekka inn" from
+            # before it would only stand in the way of the room reading it.
+            loop.drop_popups("check-in")
         for name in news.unbusted:
             loop.overlays.drop_busts_of(name)  # an undone bust leaves the ticker too
         if news.busted:

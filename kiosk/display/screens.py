@@ -99,8 +99,12 @@ def bands_of(surface: pygame.Surface, view: object) -> Bands:
 
 def _seating_bands(surface: pygame.Surface) -> Bands:
     """A page read at 10 m: names at 4 % of the height (the layout test checks
-    them alone), the dealer's disc and the headings at 3.5 %."""
-    return layout_bands.page_bands(surface, main_min=0.035)
+    them alone), the dealer's disc and the headings at 3.5 %. A pop-up takes the
+    ticker's band here: after a draw the room reads its seats, and a check-in's
+    box over the middle hid them (issue 49)."""
+    bands = layout_bands.page_bands(surface, main_min=0.035)
+    bands["popup"] = layout_bands.Band("popup", bands.rect("ticker"), 0.035)
+    return bands
 
 
 def clock_digits_box(surface: pygame.Surface) -> pygame.Rect:
@@ -627,6 +631,25 @@ def render_popup(surface: pygame.Surface, title: str, line: str, *, view: object
     frame = Frame(surface)
     erase(surface, bands_of(surface, view)["popup"].rect)
     box = popup_box(surface, view)
+    if box.height < frame.y(0.15):
+        # A band's height (the seating's ticker band): title and line on one line
+        # where that reads, else one above the other.
+        pygame.draw.rect(surface, YELLOW, box, max(2, frame.height // 240),
+                         border_radius=box.height // 5)
+        inner = box.inflate(-box.height // 2, -box.height // 8)
+        one = f"{title}  {line}".strip()
+        smallest = bands_of(surface, view)["popup"].min_text * frame.height
+        if not line or fit_size(one, inner.width, inner.height, True) >= smallest:
+            draw_text(surface, one, inner, colour=YELLOW, bold=True, align="center",
+                      cache=False)
+            return box
+        inner = box.inflate(-box.height // 2, -box.height // 20)
+        half = inner.height // 2
+        draw_text(surface, title, pygame.Rect(inner.x, inner.y, inner.width, half),
+                  colour=WHITE, bold=True, align="center", cache=False)
+        draw_text(surface, line, pygame.Rect(inner.x, inner.y + half, inner.width, half),
+                  colour=YELLOW, bold=True, align="center", cache=False)
+        return box
     pygame.draw.rect(surface, YELLOW, box, max(4, frame.height // 90),
                      border_radius=box.height // 12)
     inner = box.inflate(-box.height // 5, -box.height // 6)
