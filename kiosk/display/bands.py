@@ -193,12 +193,14 @@ def page_bands(surface: pygame.Surface, *, main_min: float = 0.025) -> Bands:
 
 
 def check_in_bands(surface: pygame.Surface) -> Bands:
-    """Check-in: the title and count, the names, and a hint with the page."""
+    """Check-in: the title and count, the names, and a hint with the page, all short
+    of the phones' QR corner (players arriving are the ones to scan it)."""
     bands = Bands(surface)
+    right = qr_slot_of(bands.frame).left - bands.frame.margin // 2
     bands.add("title", TITLE, 0.03)
-    bands.add("main", CHECK_IN_NAMES, 0.03)
-    bands.add("hint", CHECK_IN_HINT, 0.02)
+    bands.add("main", CHECK_IN_NAMES, 0.03, right=right)
+    bands.add("hint", CHECK_IN_HINT, 0.02, right=right)
     popup = pygame.Rect(bands["main"].rect)
     popup.height = bands["hint"].rect.bottom - popup.top
     bands["popup"] = Band("popup", popup, 0.035)
-    return _shared(bands, beside_qr=False)
+    return _shared(bands, beside_qr=True)

@@ -468,8 +468,15 @@ def render_check_in(surface: pygame.Surface, view: CheckInView) -> None:
     bands = layout_bands.check_in_bands(surface)
     surface.fill(BLACK)
     title = bands.rect("title")
-    draw_text(surface, view.title, _split(title, 0.0, 0.5), colour=YELLOW, bold=True)
-    draw_text(surface, view.count_text, _split(title, 0.52, 1.0), colour=WHITE, bold=True,
+    # Which night this is, for a room with two (a Sit & Go beside the main event);
+    # a long name is cut, not shrunk below the band's size.
+    left = _split(title, 0.0, 0.66)
+    size = fit_size(view.title, left.width // 2, left.height, True)
+    head = draw_text(surface, view.title, left, colour=YELLOW, bold=True, size=size)
+    name_x = head.right + title.height // 2
+    draw_text(surface, view.name, pygame.Rect(name_x, left.y, left.right - name_x, left.height),
+              colour=WHITE, size=size, shrink=False)
+    draw_text(surface, view.count_text, _split(title, 0.68, 1.0), colour=WHITE, bold=True,
               align="right")
     area = bands.rect("main")
     if not view.names:
@@ -486,9 +493,9 @@ def render_check_in(surface: pygame.Surface, view: CheckInView) -> None:
                   pygame.Rect(area.x, area.bottom - row, area.width, row), colour=YELLOW,
                   bold=True)
     hint = bands.rect("hint")
-    # The tournament's name is the clock screen's; here the names need the room.
-    draw_text(surface, view.hint, _split(hint, 0.0, 0.78), colour=GREY)
-    draw_text(surface, view.page_text, _split(hint, 0.8, 1.0), colour=GREY, align="right")
+    draw_text(surface, view.hint, _split(hint, 0.0, 0.8), colour=GREY)
+    draw_text(surface, view.page_text, _split(hint, 0.82, 1.0), colour=GREY, align="right")
+    draw_on_clock(surface)
 
 
 def side_panel_box(surface: pygame.Surface, view: object = None) -> pygame.Rect:

@@ -532,7 +532,11 @@ def check_in_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *
     return CheckInView(
         name=state.config.name, title=text("check_in_title", lang), count_text=count_text,
         names=_slice(names, index, CHECK_IN_PER_PAGE), empty_text=text("check_in_empty", lang),
-        hint=text("check_in_hint", lang) if count >= 2 else "",
+        # How to check in stays on the screen once names fill it (issue 49); the
+        # TD's START once there is a field to draw.
+        hint=" · ".join(line for line in (
+            text("check_in_empty", lang) if count else "",
+            text("check_in_hint", lang) if count >= 2 else "") if line),
         page=index, pages=pages, page_text=_page_text(index, pages, lang),
         waiting_text=" – ".join(waiting_lines(state, lang)))
 
