@@ -57,7 +57,7 @@ from kiosk.store import CardMatch, RefusedCard
 from kiosk.sync.auth import Seal
 from kiosk.tonight import Tonight, auto_id, tonight
 from rules import clock as clocks
-from rules import sitandgo, sitandgo_start
+from rules import sitandgo, sitandgo_game, sitandgo_start
 from rules.commands import (
     CheckIn,
     CloseTournament,
@@ -351,7 +351,7 @@ class Night:
                 row.kind in ("players-merged", "action-undone")
                 for row in self.app.store.log.rows(tid, after_rowid=seen, upto_rowid=top)):
             return
-        from kiosk.store.merges import reconcile
+        from kiosk.store.reconcile import reconcile
 
         try:
             reconcile(self.app.store.conn)
@@ -609,7 +609,7 @@ class Night:
         started = outcome.records[0].event
         assert isinstance(started, SitAndGoStarted)
         names = {p: main.state.players[p].name for p in started.player_ids}
-        create, commands = sitandgo_start.game_commands(started, names)
+        create, commands = sitandgo_game.game_commands(started, names)
         station = Station(self.app.store, self.app.clock, main.rng, role=main.role)
         station.create(create, tournament_id=started.sit_and_go_id)
         # The wall stays with the main event; the game's clock goes to the side panel.

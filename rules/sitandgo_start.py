@@ -15,21 +15,17 @@ holds the outcome, so replay needs no clock.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 
 from rules import sitandgo
-from rules.commands import CheckIn, Command, CreateTournament, DrawSeats, StartClock
-from rules.events import SitAndGoStarted
 from rules.records import RecordMethods, record
 from rules.sitandgo import SitAndGo, TimeOfDay, WaitingList
 from rules.state import Phase, Tournament
-from rules.structure import preset
 
 __all__ = [
     "NextSitAndGo",
     "can_start_next",
     "free_tables",
-    "game_commands",
     "main_needs",
     "running_games",
     "sit_and_go_id",
@@ -77,6 +73,7 @@ def free_tables(state: Tournament, *, finished: Collection[str] = ()) -> int:
 
     >>> from rules.commands import CreateTournament, execute
     >>> import random
+    >>> from rules.structure import preset
     >>> t = Tournament()
     >>> _ = execute(t, CreateTournament("F", preset("pubpoker"), max_tables=4),
     ...             now=0.0, rng=random.Random(1))
@@ -97,6 +94,7 @@ def main_needs(state: Tournament) -> int:
 
     >>> from rules.commands import CheckIn, CreateTournament, execute
     >>> import random
+    >>> from rules.structure import preset
     >>> t, rng = Tournament(), random.Random(1)
     >>> _ = execute(t, CreateTournament("F", preset("pubpoker"), max_tables=4), now=0.0, rng=rng)
     >>> for n in range(12):
@@ -149,23 +147,3 @@ def can_start_next(state: Tournament, *, tournament_id: str, time_of_day: TimeOf
     except RulesError:
         return False
     return True
-
-
-def game_commands(started: SitAndGoStarted, names: Mapping[str, str]
-                  ) -> tuple[CreateTournament, tuple[Command, ...]]:
-    """The game's own tournament (G3) and what sets it going, for its id.
-
-    Create it under ``started.sit_and_go_id``, then give the rest in order:
-    everyone checked in by name, the seats drawn, the clock started.
-
-    >>> e = SitAndGoStarted(at=0.0, sit_and_go_id="t-sng1", player_ids=("a", "b"))
-    >>> create, rest = game_commands(e, {"a": "Ann", "b": "Bo"})
-    >>> create.name, create.max_tables, [type(c).__name__ for c in rest]
-    ('Sit & Go 1', 1, ['CheckIn', 'CheckIn', 'DrawSeats', 'StartClock'])
-    """
-    game = SitAndGo(started.player_ids)
-    number = started.sit_and_go_id.rpartition("-sng")[2]
-    create = CreateTournament(f"Sit & Go {number}", preset(game.structure), max_tables=1)
-    rest: list[Command] = [CheckIn(p, names.get(p, p)) for p in game.players]
-    rest += [DrawSeats(), StartClock()]
-    return create, tuple(rest)

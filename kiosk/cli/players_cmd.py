@@ -286,7 +286,7 @@ def _merge(args: argparse.Namespace) -> int:
     """``players merge A B``: B is A from now on (their nights, cards and league
     points), as an event in tonight's log, so peers agree and ``undo`` takes it back."""
     from kiosk.cli.acting import run, station
-    from kiosk.store.merges import reconcile
+    from kiosk.store.reconcile import reconcile
     from rules.commands import MergePlayers
     from rules.refusals import SamePlayer
 

@@ -50,7 +50,7 @@ def _undo(args: argparse.Namespace) -> int:
         what = undone_what(outcome.undone, names)
         if any(r.event.kind.value == "players-merged" for r in outcome.undone):
             # The merged player is back on the venue's list, with their cards and points.
-            from kiosk.store.merges import reconcile
+            from kiosk.store.reconcile import reconcile
 
             reconcile(on.store.conn)
         now = _now(on, args.lang)

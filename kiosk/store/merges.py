@@ -15,12 +15,11 @@ import sqlite3
 from datetime import datetime
 
 from kiosk.store.log import StoredEvent
-from kiosk.store.tx import transaction
 from rules.events import PlayersMerged
 from rules.names import name_key
 from rules.undo import live_records
 
-__all__ = ["live_merges", "merge_events", "reconcile"]
+__all__ = ["live_merges", "merge_events", "merge_player", "take_back"]
 
 
 def merge_events(conn: sqlite3.Connection) -> list[tuple[PlayersMerged, bool]]:
@@ -53,33 +52,6 @@ def live_merges(conn: sqlite3.Connection) -> dict[str, str]:
     return resolved
 
 
-def reconcile(conn: sqlite3.Connection) -> bool:
-    """The venue's list and the standings as the log's merges say; True if anything changed.
-
-    Undone merges are taken back newest first (the player is back with their
-    cards), then merges in force are done oldest first (cards to the one kept,
-    the merged row gone). Each step is a no-op once done, so running it again,
-    or on a peer that never had one of the two, is safe.
-    """
-    events = merge_events(conn)
-    if not events:
-        return False  # nothing to follow, and no write (a full card stays untouched)
-    changed = False
-    with transaction(conn):
-        for event, live in reversed(events):
-            if not live:
-                changed |= _take_back(conn, event)
-        for event, live in events:
-            if live:
-                changed |= _merge(conn, event)
-        if changed:
-            from kiosk.store.results import _write_standings
-
-            for (season,) in conn.execute("SELECT DISTINCT season FROM tournaments").fetchall():
-                _write_standings(conn, str(season))
-    return changed
-
-
 def _exists(conn: sqlite3.Connection, player_id: str) -> bool:
     return conn.execute("SELECT 1 FROM players WHERE id = ?", (player_id,)).fetchone() is not None
 
@@ -94,7 +66,8 @@ def _insert(conn: sqlite3.Connection, player_id: str, name: str, created: str) -
     return True
 
 
-def _merge(conn: sqlite3.Connection, event: PlayersMerged) -> bool:
+def merge_player(conn: sqlite3.Connection, event: PlayersMerged) -> bool:
+    """The merged player's cards to the one kept, their row gone; False if done before."""
     if not _exists(conn, event.merged):
         return False
     if not _exists(conn, event.keep):
@@ -104,7 +77,8 @@ def _merge(conn: sqlite3.Connection, event: PlayersMerged) -> bool:
     return True
 
 
-def _take_back(conn: sqlite3.Connection, event: PlayersMerged) -> bool:
+def take_back(conn: sqlite3.Connection, event: PlayersMerged) -> bool:
+    """An undone merge: the player back with their cards; False if back before."""
     if _exists(conn, event.merged) or not _insert(conn, event.merged, event.name, event.created):
         return False
     for uid in event.cards:

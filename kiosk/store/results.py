@@ -21,6 +21,7 @@ from dataclasses import asdict
 from typing import Any, Literal
 
 from kiosk.store.errors import UnknownSeason
+from kiosk.store.merges import live_merges
 from kiosk.store.players import name_key
 from kiosk.store.tournaments import find_tournament, list_tournaments
 from kiosk.store.tx import transaction
@@ -43,6 +44,7 @@ __all__ = [
     "result_rows",
     "results_of",
     "standings_of",
+    "write_standings",
 ]
 
 ExportFormat = Literal["csv", "json"]
@@ -123,7 +125,7 @@ def record_results(conn: sqlite3.Connection, tournament_id: str, state: Tourname
         season = conn.execute("SELECT season FROM tournaments WHERE id = ?",
                               (tournament_id,)).fetchone()
         if season is not None:
-            _write_standings(conn, str(season[0]))
+            write_standings(conn, str(season[0]))
     return rows
 
 
@@ -149,8 +151,6 @@ def _identity(conn: sqlite3.Connection, player_id: str, name: str,
 
 
 def _compute_standings(conn: sqlite3.Connection, season: str) -> list[StandingRow]:
-    from kiosk.store.merges import live_merges
-
     merges = live_merges(conn)
     names: dict[str, str] = {}
     counted: list[Result] = []
@@ -168,7 +168,8 @@ def _compute_standings(conn: sqlite3.Connection, season: str) -> list[StandingRo
     ]
 
 
-def _write_standings(conn: sqlite3.Connection, season: str) -> list[StandingRow]:
+def write_standings(conn: sqlite3.Connection, season: str) -> list[StandingRow]:
+    """The season's standings computed anew and stored (inside the caller's transaction)."""
     rows = _compute_standings(conn, season)
     conn.execute("DELETE FROM standings WHERE season = ?", (season,))
     conn.executemany(
@@ -182,7 +183,7 @@ def _write_standings(conn: sqlite3.Connection, season: str) -> list[StandingRow]
 def refresh_standings(conn: sqlite3.Connection, season: str) -> list[StandingRow]:
     """Recompute a season's standings from its results and store them."""
     with transaction(conn):
-        return _write_standings(conn, season)
+        return write_standings(conn, season)
 
 
 def standings_of(conn: sqlite3.Connection, season: str) -> list[StandingRow]:

@@ -17,10 +17,10 @@ from rules.commands import (
 )
 from rules.events import SitAndGoStarted
 from rules.sitandgo import NoFreeTable, TooFewPlayers, TooLate
+from rules.sitandgo_game import game_commands
 from rules.sitandgo_start import (
     can_start_next,
     free_tables,
-    game_commands,
     main_needs,
     sit_and_go_id,
     verify_next,
