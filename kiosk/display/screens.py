@@ -66,6 +66,7 @@ __all__ = [
     "render_clock_tick",
     "render_help",
     "render_moves",
+    "render_moves_tick",
     "render_paused_band",
     "render_popup",
     "render_results",
@@ -452,14 +453,9 @@ def render_moves(surface: pygame.Surface, view: MovesView) -> None:
     surface.fill(BLACK)
     _title(surface, bands, view.title, view.page_text)
     area = bands.rect("main")
-    clock_h = frame.y(0.09) if view.clock_text else 0
-    clock_box = pygame.Rect(area.x, area.bottom - clock_h, area.width, clock_h)
-    area.height -= clock_h + (frame.y(0.015) if clock_h else 0)
-    # The clock line: a warning while it stands, grey while it runs (it changes
-    # every second then, so it is not kept in the text cache).
-    draw_text(surface, view.clock_text, clock_box.inflate(0, -clock_h // 8),
-              colour=YELLOW if view.clock_paused else GREY, bold=view.clock_paused,
-              align="center", cache=view.clock_paused)
+    if view.clock_text:
+        _moves_clock(surface, view)
+        area.height = _moves_clock_box(surface).top - frame.y(0.015) - area.top
     if not view.lines:
         draw_text(surface, view.empty_text, _middle(area, frame), colour=GREY,
                   align="center")
@@ -469,6 +465,30 @@ def render_moves(surface: pygame.Surface, view: MovesView) -> None:
     for index, line in enumerate(view.lines):
         row = pygame.Rect(area.x, area.y + index * line_height, area.width, line_height)
         draw_text(surface, line, row, colour=WHITE, size=size, shrink=False)
+
+
+def _moves_clock_box(surface: pygame.Surface) -> pygame.Rect:
+    """The clock's line on the moves screen: the foot of the main band."""
+    bands = layout_bands.page_bands(surface)
+    area = bands.rect("main")
+    height = bands.frame.y(0.09)
+    return pygame.Rect(area.x, area.bottom - height, area.width, height)
+
+
+def _moves_clock(surface: pygame.Surface, view: MovesView) -> pygame.Rect:
+    """The clock line: a warning while it stands, grey while it runs (it changes
+    every second then, so it is not kept in the text cache)."""
+    box = _moves_clock_box(surface)
+    draw_text(surface, view.clock_text, box.inflate(0, -box.height // 8),
+              colour=YELLOW if view.clock_paused else GREY, bold=view.clock_paused,
+              align="center", cache=view.clock_paused)
+    return box
+
+
+def render_moves_tick(surface: pygame.Surface, view: MovesView) -> list[pygame.Rect]:
+    """Redraw only the clock's line of a drawn moves screen (its time left moved)."""
+    erase(surface, _moves_clock_box(surface))
+    return [_moves_clock(surface, view)]
 
 
 def _middle(area: pygame.Rect, frame: Frame) -> pygame.Rect:

@@ -12,6 +12,7 @@ import pytest
 
 from kiosk.display.layout import recording
 from kiosk.display.messages import text
+from kiosk.display.painter import Frame, Painter
 from kiosk.display.screens import render_moves, render_seat_finder, render_seating
 from kiosk.display.seat_finder import seat_finder_view
 from kiosk.display.viewmodels import moves_view, seating_view
@@ -135,3 +136,22 @@ def test_the_wall_draws_the_move_on_the_seating_and_the_seat_finder(night: Night
         render_seat_finder(surface, finder)
     values = [d.value for d in log.texts]
     assert values.count("Flytt") == sum(1 for r in finder.rows if r.move_text)
+
+
+def test_a_second_on_the_moves_screen_redraws_only_the_clock_line(night: Night) -> None:
+    pygame.display.init()
+    display = pygame.display.set_mode((1280, 720))
+    painter = Painter(display, shift=False)
+
+    def frame(now: float) -> Frame:
+        return Frame(moves_view(night.state, now, page=0), None, "", ("", False), (0, 0), "nn",
+                     screen="moves")
+
+    assert painter.draw(frame(100.0)) == "full"
+    assert frame(100.0).view != frame(101.0).view
+    assert painter.draw(frame(101.0)) == "tick"
+    assert painter.full_frames == 1
+    ticked = pygame.image.tostring(display, "RGB")
+    painter.force_full()
+    assert painter.draw(frame(101.0)) == "full"
+    assert pygame.image.tostring(display, "RGB") == ticked
