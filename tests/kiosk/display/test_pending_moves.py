@@ -18,7 +18,7 @@ from kiosk.display.seat_finder import seat_finder_view
 from kiosk.display.viewmodels import moves_view, seating_view
 from rules.commands import BustPlayers, PauseClock
 from rules.i18n import LANGUAGES
-from rules.state import Move
+from rules.values import Move
 from tests.rules.tournament_kit import Night
 
 #: Four languages' words for a pending move to table 14, seat 2.
