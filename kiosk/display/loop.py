@@ -195,7 +195,10 @@ class KioskLoop:
         waits = [self.max_wait_ms / 1000]
         speed = max(self.station.clock.speed, 1e-9)
         state, now = self.station.state, self.station.now()
-        if state.config is not None and state.clock.running and self.screen is Screen.CLOCK:
+        # The clock screen's digits, and the moves screen's clock line (issue 49),
+        # turn on the second, as every other screen's in the room.
+        if state.config is not None and state.clock.running and self.screen in (
+                Screen.CLOCK, Screen.MOVES):
             remaining = clocks.read(state.config.structure, state.clock, now).remaining
             if remaining is not None:
                 waits.append((remaining - math.floor(remaining) or 1.0) / speed + _AFTER_BOUNDARY)

@@ -48,7 +48,7 @@ _NN: Final = {
     "dealer_button": "Dealerknapp",
     "button_mark": "D",
     "move": "Flytt",
-    "move_line": "{name}: bord {from_table} sete {from_seat} → bord {to_table} sete {to_seat}",
+    "move_line": "{name}: bord {from_table}, sete {from_seat} → bord {to_table}, sete {to_seat}",
     "no_moves": "Ingen flyttingar",
     "final_table": "Finalebord",
     "colour_up": "Fargebyte",
@@ -105,7 +105,7 @@ _NB: Final = {
     "dealer_button": "Dealerknapp",
     "button_mark": "D",
     "move": "Flytt",
-    "move_line": "{name}: bord {from_table} sete {from_seat} → bord {to_table} sete {to_seat}",
+    "move_line": "{name}: bord {from_table}, sete {from_seat} → bord {to_table}, sete {to_seat}",
     "no_moves": "Ingen flyttinger",
     "final_table": "Finalebord",
     "colour_up": "Fargebytte",
@@ -162,7 +162,7 @@ _DA: Final = {
     "dealer_button": "Dealerknap",
     "button_mark": "D",
     "move": "Flyt",
-    "move_line": "{name}: bord {from_table} sæde {from_seat} → bord {to_table} sæde {to_seat}",
+    "move_line": "{name}: bord {from_table}, sæde {from_seat} → bord {to_table}, sæde {to_seat}",
     "no_moves": "Ingen flytninger",
     "final_table": "Finalebord",
     "colour_up": "Farveskift",
@@ -219,7 +219,7 @@ _EN: Final = {
     "dealer_button": "Dealer button",
     "button_mark": "D",
     "move": "Move",
-    "move_line": "{name}: table {from_table} seat {from_seat} → table {to_table} seat {to_seat}",
+    "move_line": "{name}: table {from_table}, seat {from_seat} → table {to_table}, seat {to_seat}",
     "no_moves": "No moves",
     "final_table": "Final table",
     "colour_up": "Colour-up",
@@ -305,7 +305,16 @@ _WAITLIST: Final = {
     "en": {"waiting_count": "Waiting list: {count}",
            "admitted_seat": "from the waiting list → Table {table}, seat {seat}"},
 }
-for _lang, _words in (*_NIGHT.items(), *_WORDS19.items(), *_WAITLIST.items()):
+# A pending move, the same everywhere (issue 49): the seating row's suffix, and
+# the moves screen's line ends in the same words.
+_MOVES: Final = {
+    "nn": {"move_pending": "→ bord {table}, sete {seat}"},
+    "nb": {"move_pending": "→ bord {table}, sete {seat}"},
+    "da": {"move_pending": "→ bord {table}, sæde {seat}"},
+    "en": {"move_pending": "→ table {table}, seat {seat}"},
+}
+for _lang, _words in (*_NIGHT.items(), *_WORDS19.items(), *_WAITLIST.items(),
+                      *_MOVES.items()):
     {"nn": _NN, "nb": _NB, "da": _DA, "en": _EN}[_lang].update(_words)
 
 MESSAGES: Final[dict[str, dict[str, str]]] = {"nn": _NN, "nb": _NB, "da": _DA, "en": _EN}

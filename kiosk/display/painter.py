@@ -21,7 +21,7 @@ from kiosk.display.layout import BLACK
 from kiosk.display.overlays import Popup
 from kiosk.display.registry import render
 from kiosk.display.shift import amplitude_for
-from kiosk.display.viewmodels import BreakView, ClockView
+from kiosk.display.viewmodels import BreakView, ClockView, MovesView
 from kiosk.table_device.render import render_table_tick
 from kiosk.table_screen import TableScreenView
 
@@ -30,6 +30,8 @@ __all__ = ["Frame", "Painter"]
 _TICK_FIELDS: Final = {
     ClockView: ("digits", "until_break_text", "until_break_line", "last_minute"),
     BreakView: ("digits", "last_minute"),
+    # The moves screen's clock line (issue 49): the time left turns every second.
+    MovesView: ("clock_text",),
     # A table's panel: its clock, the called clock's and the undo's countdowns.
     TableScreenView: ("digits", "clock", "undo"),
 }
@@ -160,6 +162,8 @@ class Painter:
         if isinstance(view, TableScreenView):
             assert isinstance(before, TableScreenView)
             return render_table_tick(self.canvas, view, before)
+        if isinstance(view, MovesView):
+            return screens.render_moves_tick(self.canvas, view)
         if isinstance(view, ClockView):
             rects = screens.render_clock_tick(self.canvas, view, before)
         else:

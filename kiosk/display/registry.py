@@ -90,7 +90,8 @@ SCREENS: Final[dict[Screen, ScreenRow]] = {
     Screen.SEATING: ScreenRow(lambda s, c: True,
                               lambda s, c: seating_slot(s, c.now, c.lang, since=c.since)),
     Screen.MOVES: ScreenRow(lambda s, c: bool(s.moves),
-                            lambda s, c: moves_view(s, c.now, c.lang)),
+                            lambda s, c: moves_view(s, c.now, c.lang,
+                                                    power_cut=c.power_cut)),
     Screen.RESULTS: ScreenRow(
         lambda s, c: any(e.place is not None for e in s.players.values()),
         lambda s, c: results_view(s, c.now, c.lang)),

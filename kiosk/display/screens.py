@@ -66,6 +66,7 @@ __all__ = [
     "render_clock_tick",
     "render_help",
     "render_moves",
+    "render_moves_tick",
     "render_paused_band",
     "render_popup",
     "render_results",
@@ -325,6 +326,9 @@ def _table(surface: pygame.Surface, cell: pygame.Rect, table: TableView, mark: s
     seat_w = int(line_height * 1.4)
     disc = line_height
     y = head.bottom + line_height // 6
+    move_size = min((fit_size(f" {line.moving_to}", (cell.width - seat_w - disc) * 3 // 5,
+                              line_height) for line in table.seats if line.moving_to),
+                    default=size)
     for line in table.seats:
         row = pygame.Rect(cell.x, y, cell.width, line_height)
         draw_text(surface, line.seat_text, pygame.Rect(row.x, row.y, seat_w, row.height),
@@ -336,7 +340,14 @@ def _table(surface: pygame.Surface, cell: pygame.Rect, table: TableView, mark: s
             draw_text(surface, mark, pygame.Rect(name_x, row.y, disc, row.height).inflate(
                 -disc // 4, -disc // 4), colour=BLACK, bold=True, align="center")
         name_x += disc + line_height // 4
-        draw_text(surface, line.name, pygame.Rect(name_x, row.y, row.right - name_x, row.height),
+        # A pending move's "→ bord 14, sete 2" at the row's right end, in yellow, at
+        # one size in the table; it takes at most 60 % of the row, the name the rest.
+        move_w = font(move_size).size(f" {line.moving_to}")[0] if line.moving_to else 0
+        draw_text(surface, line.moving_to, pygame.Rect(row.right - move_w, row.y, move_w,
+                                                       row.height),
+                  colour=YELLOW, size=move_size, align="right")
+        draw_text(surface, line.name, pygame.Rect(name_x, row.y, row.right - name_x - move_w,
+                                                  row.height),
                   colour=WHITE, size=size, shrink=False)
         y += line_height
 
@@ -410,31 +421,78 @@ def render_seat_finder(surface: pygame.Surface, view: SeatFinderView) -> None:
         y = area.y + head_h + line * line_height
         seat_x = x + column_w - label_w
         table_x = seat_x - label_w - line_height // 4
-        draw_text(surface, row.name, pygame.Rect(x, y, name_w, line_height),
-                  colour=WHITE, bold=True, size=size, shrink=False)
+        name_box = pygame.Rect(x, y, name_w, line_height)
+        numbers = YELLOW
+        if row.move_text:
+            # A pending move: "Flytt" before the arrow, and the target's numbers
+            # black on yellow, so a player sees across the room that they go there.
+            tag_w = font(size, True).size(row.move_text)[0]
+            name_box.width -= tag_w + line_height // 4
+            draw_text(surface, row.move_text, pygame.Rect(name_box.right + line_height // 4, y,
+                                                          tag_w, line_height),
+                      colour=YELLOW, bold=True, size=size)
+            pygame.draw.rect(surface, YELLOW, pygame.Rect(
+                table_x - line_height // 8, y + 1, seat_x + label_w - table_x + line_height // 4,
+                line_height - 2), border_radius=line_height // 5)
+            numbers = BLACK
+        draw_text(surface, row.name, name_box, colour=WHITE, bold=True, size=size, shrink=False)
         draw_text(surface, "→", pygame.Rect(table_x - arrow_w, y, arrow_w, line_height),
-                  colour=GREY, size=size)
+                  colour=YELLOW if row.move_text else GREY, size=size)
         draw_text(surface, row.table_text, pygame.Rect(table_x, y, label_w, line_height),
-                  colour=YELLOW, bold=True, align="right", size=size)
+                  colour=numbers, bold=True, align="right", size=size)
         draw_text(surface, row.seat_text, pygame.Rect(seat_x, y, label_w, line_height),
-                  colour=YELLOW, bold=True, align="right", size=size)
+                  colour=numbers, bold=True, align="right", size=size)
+
+
+#: The most of the screen's height one move's line takes (a single move is read
+#: from the bar, not a poster).
+MOVE_LINE_MAX: Final = 0.14
 
 
 def render_moves(surface: pygame.Surface, view: MovesView) -> None:
-    """Pending moves, one per line, all at the size the longest line allows."""
+    """Pending moves, one per line, as large as the longest line and their number
+    allow, and under them whether the clock stands or runs (and how long is left)."""
     bands = layout_bands.page_bands(surface)
+    frame = bands.frame
     surface.fill(BLACK)
     _title(surface, bands, view.title, view.page_text)
     area = bands.rect("main")
+    if view.clock_text:
+        _moves_clock(surface, view)
+        area.height = _moves_clock_box(surface).top - frame.y(0.015) - area.top
     if not view.lines:
-        draw_text(surface, view.empty_text, _middle(area, bands.frame), colour=GREY,
+        draw_text(surface, view.empty_text, _middle(area, frame), colour=GREY,
                   align="center")
         return
-    line_height = min(area.height // max(len(view.lines), 1), bands.frame.y(0.085))
-    size = min(fit_size(line, area.width, int(line_height * 0.85)) for line in view.lines)
+    line_height = min(area.height // max(len(view.lines), 1), frame.y(MOVE_LINE_MAX))
+    size = min(fit_size(line, area.width, int(line_height * 0.9)) for line in view.lines)
     for index, line in enumerate(view.lines):
         row = pygame.Rect(area.x, area.y + index * line_height, area.width, line_height)
         draw_text(surface, line, row, colour=WHITE, size=size, shrink=False)
+
+
+def _moves_clock_box(surface: pygame.Surface) -> pygame.Rect:
+    """The clock's line on the moves screen: the foot of the main band."""
+    bands = layout_bands.page_bands(surface)
+    area = bands.rect("main")
+    height = bands.frame.y(0.09)
+    return pygame.Rect(area.x, area.bottom - height, area.width, height)
+
+
+def _moves_clock(surface: pygame.Surface, view: MovesView) -> pygame.Rect:
+    """The clock line: a warning while it stands, grey while it runs (it changes
+    every second then, so it is not kept in the text cache)."""
+    box = _moves_clock_box(surface)
+    draw_text(surface, view.clock_text, box.inflate(0, -box.height // 8),
+              colour=YELLOW if view.clock_paused else GREY, bold=view.clock_paused,
+              align="center", cache=view.clock_paused)
+    return box
+
+
+def render_moves_tick(surface: pygame.Surface, view: MovesView) -> list[pygame.Rect]:
+    """Redraw only the clock's line of a drawn moves screen (its time left moved)."""
+    erase(surface, _moves_clock_box(surface))
+    return [_moves_clock(surface, view)]
 
 
 def _middle(area: pygame.Rect, frame: Frame) -> pygame.Rect:

@@ -49,6 +49,9 @@ class FinderRow:
     #: words once a column leave the names room to be read whole.
     table_text: str
     seat_text: str
+    #: "Flytt" when a pending move sends the player elsewhere: the numbers are then
+    #: the table and seat to go to (as the moves screen and the phone say), marked.
+    move_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -121,13 +124,18 @@ def _pages(names: list[str], per_page: int) -> list[list[int]]:
 def seat_finder_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
                      page: int | None = None) -> SeatFinderView:
     """Every player with a seat, by name, one letter range a page."""
-    seated = sorted(((e.name, e.seat) for e in state.players.values()
-                     if e.seat is not None and e.place is None),
-                    key=lambda pair: (sort_key(pair[0]), pair[1]))
-    names = [name for name, _ in seated]
+    # A pending move's target is where the player is to sit: the room reads the
+    # same numbers here as on the moves screen and the phone (issue 49).
+    seated = sorted(((e.name, move.target if move else e.seat, bool(move))
+                     for e in state.players.values()
+                     if e.seat is not None and e.place is None
+                     for move in (state.moves.get(e.player_id),)),
+                    key=lambda row: (sort_key(row[0]), row[1]))
+    names = [name for name, _, _ in seated]
     pages = _pages(names, FINDER_ROWS)
     index = (int(now // PAGE_SECONDS) if page is None else page) % len(pages)
-    rows = tuple(FinderRow(seated[i][0], str(seated[i][1].table), str(seated[i][1].seat))
+    rows = tuple(FinderRow(seated[i][0], str(seated[i][1].table), str(seated[i][1].seat),
+                           text("move", lang) if seated[i][2] else "")
                  for i in pages[index])
     first, last = (_initial(rows[0].name), _initial(rows[-1].name)) if rows else ("", "")
     letters = first if first == last else f"{first}–{last}"

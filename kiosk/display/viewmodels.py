@@ -43,6 +43,7 @@ __all__ = [
     "check_in_view",
     "clock_view",
     "help_view",
+    "move_to_text",
     "moves_view",
     "results_view",
     "seating_view",
@@ -133,6 +134,8 @@ class SeatLine:
     seat_text: str
     name: str
     button: bool
+    #: "→ bord 14, sete 2" where a pending move sends the player; empty if none.
+    moving_to: str = ""
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,11 @@ class MovesView:
     page: int
     pages: int
     page_text: str
+    #: The clock as the room must know it while moving: "Klokka er stoppa", or
+    #: "Nivå 5 – 12:34" while it runs; empty before the tournament is made.
+    clock_text: str = ""
+    #: Whether the clock stands (the line is drawn as a warning then).
+    clock_paused: bool = False
 
 
 @dataclass(frozen=True)
@@ -290,6 +298,14 @@ def _number_after(state: Tournament, reading: clocks.ClockReading) -> int:
     assert state.config is not None
     periods = state.config.structure.periods[:reading.period_index + 1]
     return sum(1 for p in periods if isinstance(p, Level)) + 1
+
+
+def move_to_text(state: Tournament, player_id: str | None, lang: str) -> str:
+    """ "→ bord 14, sete 2" where a pending move sends the player; "" without one."""
+    move = state.moves.get(player_id) if player_id is not None else None
+    if move is None:
+        return ""
+    return text("move_pending", lang, table=move.target.table, seat=move.target.seat)
 
 
 def _labelled(label: str, value: str, lang: str) -> str:
@@ -418,7 +434,8 @@ def seating_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
         for seat in range(1, last + 1):
             player = table.seats.get(seat)
             name = state.players[player].name if player in state.players else ""
-            lines.append(SeatLine(seat, str(seat), name, seat == button))
+            lines.append(SeatLine(seat, str(seat), name, seat == button,
+                                  move_to_text(state, player, lang) if name else ""))
         tables.append(TableView(number, text("table", lang, table=number), tuple(lines)))
     index, pages = _paging(len(tables), TABLES_PER_PAGE, now, page)
     per_page = -(-len(tables) // pages) if tables else 1
@@ -435,8 +452,9 @@ def seating_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
 
 
 def moves_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
-               page: int | None = None) -> MovesView:
-    """Pending moves, in table and seat order of where the players sit now."""
+               page: int | None = None, power_cut: bool = False) -> MovesView:
+    """Pending moves, in table and seat order of where the players sit now, and
+    whether the clock stands (a move is made while it runs, or the room waits)."""
     lines = []
     for move in sorted(state.moves.values(), key=lambda m: (m.source, m.player_id)):
         entry = state.players.get(move.player_id)
@@ -445,6 +463,11 @@ def moves_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
             from_table=move.source.table, from_seat=move.source.seat,
             to_table=move.target.table, to_seat=move.target.seat))
     index, pages = _paging(len(lines), MOVES_PER_PAGE, now, page)
+    clock_text, clock_paused = "", False
+    if state.config is not None:
+        clock = clock_view(state, now, lang, power_cut=power_cut)
+        clock_paused = clock.paused
+        clock_text = clock.paused_text if clock.paused else f"{clock.level_text} – {clock.digits}"
     return MovesView(
         title=text("move", lang),
         lines=_slice(lines, index, MOVES_PER_PAGE),
@@ -452,6 +475,8 @@ def moves_view(state: Tournament, now: float, lang: str = DEFAULT_LANGUAGE, *,
         page=index,
         pages=pages,
         page_text=_page_text(index, pages, lang),
+        clock_text=clock_text,
+        clock_paused=clock_paused,
     )
 
 

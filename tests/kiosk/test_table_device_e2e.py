@@ -211,8 +211,8 @@ def test_a_night_at_two_tables_driven_only_by_pins_and_card_readers(
     assert move.target.seat != upcoming.small_blind
     name = tv.state.players[mover].name
     shown = moves_view(tv.state, hand.t, "en").lines
-    assert shown == (f"{name}: table 2 seat {move.source.seat} → "
-                     f"table 1 seat {move.target.seat}",)
+    assert shown == (f"{name}: table 2, seat {move.source.seat} → "
+                     f"table 1, seat {move.target.seat}",)
 
     # The mover taps their card at table 1: the move is confirmed everywhere.
     said = tap(devices, "t1", int(name.split()[-1]), hand)

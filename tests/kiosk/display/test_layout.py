@@ -163,7 +163,8 @@ def _views(full: Tournament, one_table: Tournament, checking_in: Tournament
         lines = tuple(text("move_line", lang, name=name, from_table=15, from_seat=10,
                            to_table=14, to_seat=10) for name in (LONGEST, *NAMES[1:10]))
         return MovesView(text("move", lang), lines, text("no_moves", lang), 11, 12,
-                         text("page", lang, page=12, pages=12))
+                         text("page", lang, page=12, pages=12),
+                         clock_text=text("power_cut", lang), clock_paused=True)
 
     def results(lang: str) -> object:
         rows = tuple(ResultRow(place, format_place(place, lang), name, "150")

@@ -213,8 +213,8 @@ def test_moves_after_a_bust() -> None:
     [move] = night.state.moves.values()
     name = night.name(move.player_id)
     assert view.lines == (
-        f"{name}: bord {move.source.table} sete {move.source.seat} → "
-        f"bord {move.target.table} sete {move.target.seat}",)
+        f"{name}: bord {move.source.table}, sete {move.source.seat} → "
+        f"bord {move.target.table}, sete {move.target.seat}",)
     assert moves_view(night.state, 0.0, "en").lines[0].startswith(f"{name}: table ")
 
 
