@@ -252,15 +252,18 @@ def _cuts(value: str, width: int, measure: Callable[[str], int]) -> tuple[str, .
 def cut_apart(values: Sequence[str], widths: Sequence[int],
               measure: Callable[[str], int]) -> list[str]:
     """Each of ``values`` as drawn in its width: whole if it fits, else cut, and cut
-    so that two different values are never drawn alike.
+    so that no cut could be read as another of the values.
 
-    The plain cut keeps the start ("Nils Kristian S…"); where two different values
-    would read the same, the middle names turn to initials ("Nils K. Haugland"),
-    and last the end is kept ("…Haugland"). ``measure`` gives a string's width.
+    The plain cut keeps the start ("Nils Kristian S…"); where it could be another
+    of the values too ("Nils Kristian…" beside "Nils Kristian Haugen"), the middle
+    names turn to initials ("Nils K. Haugland"), and last the end is kept
+    ("…Haugland"). ``measure`` gives a string's width.
 
     >>> cut_apart(["Nils Kristian Haugland", "Nils Kristian Stokkeland", "Ola Vik"],
     ...           [16, 16, 16], len)
     ['Nils Kristian H…', 'Nils Kristian S…', 'Ola Vik']
+    >>> cut_apart(["Nils Kristian Haugland", "Nils Kristian Haugen"], [20, 14], len)
+    ['Nils Kristian Haugl…', 'Nils K. Haugen']
     >>> cut_apart(["Nils Kristian Haugland", "Nils Kristian Haugen", "Kari Berg"],
     ...           [16, 16, 16], len)
     ['Nils K. Haugland', 'Nils K. Haugen', 'Kari Berg']
@@ -269,22 +272,34 @@ def cut_apart(values: Sequence[str], widths: Sequence[int],
     >>> cut_apart(["Anne Berg", "Anne Berg"], [5, 5], len)  # the same name: the same cut
     ['Anne…', 'Anne…']
     """
-    shown = [value if measure(value) <= width else "" for value, width in zip(
-        values, widths, strict=True)]
+    whole = [measure(value) <= width for value, width in zip(values, widths, strict=True)]
     stage = [0] * len(values)
     while True:
-        for i, (value, width) in enumerate(zip(values, widths, strict=True)):
-            if shown[i] != value:
-                shown[i] = _cuts(value, width, measure)[stage[i]]
-        owners: dict[str, set[str]] = {}
-        for value, text in zip(values, shown, strict=True):
-            owners.setdefault(text, set()).add(value)
-        clashing = [i for i, text in enumerate(shown)
-                    if len(owners[text]) > 1 and text != values[i] and stage[i] < 2]
+        shown = [value if fits else _cuts(value, width, measure)[step]
+                 for value, width, fits, step in zip(values, widths, whole, stage, strict=True)]
+        clashing = [i for i, text in enumerate(shown) if not whole[i] and stage[i] < 2
+                    and _could_be(text, {v for v in values if v != values[i]})]
         if not clashing:
             return shown
         for i in clashing:
             stage[i] += 1
+
+
+def _could_be(text: str, others: set[str]) -> bool:
+    """Whether a cut ``text`` reads as any of ``others`` as well (it starts or ends
+    like one, in full or with its middle names as initials).
+
+    >>> _could_be("Nils Kristian…", {"Nils Kristian Haugen"})
+    True
+    >>> _could_be("Nils Kristian S…", {"Nils Kristian Haugen"})
+    False
+    """
+    forms = others | {_initials(other) for other in others}
+    if text.endswith(_ELLIPSIS):
+        return any(form.startswith(text[:-1]) for form in forms)
+    if text.startswith(_ELLIPSIS):
+        return any(form.endswith(text[1:]) for form in forms)
+    return text in forms
 
 
 def draw_text(surface: pygame.Surface, value: str, box: pygame.Rect, *,

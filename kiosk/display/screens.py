@@ -328,8 +328,9 @@ def _seating_names(cells: list[pygame.Rect], tables: tuple[TableView, ...],
     """The page's name size and every seat's name as drawn (in seat order, empty seats too).
 
     One size for the page: the largest that shows every name whole, from a
-    ladder step above :data:`NAME_HEIGHT` (or the line's own) down to it; at that floor a name that still
-    does not fit is cut, and cut apart from the page's other names.
+    ladder step above :data:`NAME_HEIGHT` (or the line's own) down to it; at
+    that floor a name that still does not fit is cut, and cut apart from the
+    page's other names.
     """
     names = [line.name for table in tables for line in table.seats]
     floor = ladder_size_at_least(NAME_HEIGHT * screen_height)

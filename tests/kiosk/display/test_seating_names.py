@@ -76,7 +76,7 @@ def _names_drawn(log: TextLog, view: SeatingView) -> list[tuple[str, Drawn]]:
     """(full name, what was drawn for it) for every seated name on the page, in seat order."""
     seated = [line.name for table in view.tables for line in table.seats if line.name]
     drawn = [t for t in log.visible() if t.value and not t.value.isdigit()
-             and (t.value in seated or t.value.endswith("…") or "." in t.value)]
+             and (t.value in seated or "…" in t.value or "." in t.value)]
     assert len(drawn) == len(seated), [t.value for t in drawn]
     return list(zip(seated, drawn, strict=True))
 
@@ -111,6 +111,11 @@ def test_no_two_names_on_a_page_are_drawn_alike(size: tuple[int, int], players: 
         for name, drawn in pairs:
             assert shown.setdefault(drawn.value, name) == name, (
                 f"{name!r} and {shown[drawn.value]!r} both drawn as {drawn.value!r}")
+            # Nor does a cut read as another name: "Nils Kristian…" beside two of them.
+            if drawn.value.endswith("…"):
+                others = [n for n, _ in pairs if n != name
+                          and n.startswith(drawn.value[:-1])]
+                assert not others, f"{name!r} drawn as {drawn.value!r} reads as {others}"
 
 
 @pytest.mark.parametrize("players", ROOMS)
