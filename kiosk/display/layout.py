@@ -7,8 +7,8 @@ long names end in an ellipsis rather than running into the next column.
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Iterator
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -28,12 +28,15 @@ __all__ = [
     "Drawn",
     "Frame",
     "TextLog",
+    "cut_apart",
     "draw_digits",
     "draw_glyph_line",
     "draw_text",
     "ellipsize",
     "erase",
     "fit_size",
+    "ladder_size_at_least",
+    "ladder_size_below",
     "recording",
     "redraw_changed_digits",
     "redraw_changed_glyphs",
@@ -181,19 +184,122 @@ def fit_size(value: str, width: int, height: int, bold: bool = False) -> int:
     return size
 
 
+def ladder_size_at_least(size: float) -> int:
+    """The smallest ladder size no smaller than ``size`` (a floor for text that must read).
+
+    >>> ladder_size_at_least(34.56), ladder_size_at_least(36)
+    (36, 36)
+    """
+    index = bisect_left(_LADDER, size)
+    return _LADDER[index] if index < len(_LADDER) else _LADDER[-1]
+
+
+def ladder_size_below(size: int) -> int:
+    """The next ladder size under ``size``.
+
+    >>> ladder_size_below(36), ladder_size_below(35)
+    (34, 34)
+    """
+    return _snap(size - 1)
+
+
 def ellipsize(value: str, width: int, size: int, bold: bool = False) -> str:
     """``value`` cut to ``width`` pixels with a trailing ellipsis when too long."""
     face = font(size, bold)
-    if face.size(value)[0] <= width:
+    return _cut_end(value, width, lambda text: face.size(text)[0])
+
+
+def _cut_end(value: str, width: int, measure: Callable[[str], int]) -> str:
+    if measure(value) <= width:
         return value
     low, high = 0, len(value)
     while low < high:
         mid = (low + high + 1) // 2
-        if face.size(value[:mid].rstrip() + _ELLIPSIS)[0] <= width:
+        if measure(value[:mid].rstrip() + _ELLIPSIS) <= width:
             low = mid
         else:
             high = mid - 1
     return value[:low].rstrip() + _ELLIPSIS
+
+
+def _cut_start(value: str, width: int, measure: Callable[[str], int]) -> str:
+    """``value``'s longest end that fits after an ellipsis: "…Stokkeland"."""
+    low, high = 0, len(value)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if measure(_ELLIPSIS + value[len(value) - mid:].lstrip()) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return _ELLIPSIS + value[len(value) - low:].lstrip()
+
+
+def _initials(value: str) -> str:
+    """The middle names as initials: "Nils Kristian Haugen" is "Nils K. Haugen"."""
+    words = value.split()
+    if len(words) < 3:
+        return value
+    return " ".join([words[0], *(w[0] + "." for w in words[1:-1]), words[-1]])
+
+
+def _cuts(value: str, width: int, measure: Callable[[str], int]) -> tuple[str, ...]:
+    """The shortened forms of ``value`` to try in turn, each fitting ``width``."""
+    short = _initials(value)
+    return (_cut_end(value, width, measure), _cut_end(short, width, measure),
+            _cut_start(value, width, measure))
+
+
+def cut_apart(values: Sequence[str], widths: Sequence[int],
+              measure: Callable[[str], int]) -> list[str]:
+    """Each of ``values`` as drawn in its width: whole if it fits, else cut, and cut
+    so that no cut could be read as another of the values.
+
+    The plain cut keeps the start ("Nils Kristian S…"); where it could be another
+    of the values too ("Nils Kristian…" beside "Nils Kristian Haugen"), the middle
+    names turn to initials ("Nils K. Haugland"), and last the end is kept
+    ("…Haugland"). ``measure`` gives a string's width.
+
+    >>> cut_apart(["Nils Kristian Haugland", "Nils Kristian Stokkeland", "Ola Vik"],
+    ...           [16, 16, 16], len)
+    ['Nils Kristian H…', 'Nils Kristian S…', 'Ola Vik']
+    >>> cut_apart(["Nils Kristian Haugland", "Nils Kristian Haugen"], [20, 14], len)
+    ['Nils Kristian Haugl…', 'Nils K. Haugen']
+    >>> cut_apart(["Nils Kristian Haugland", "Nils Kristian Haugen", "Kari Berg"],
+    ...           [16, 16, 16], len)
+    ['Nils K. Haugland', 'Nils K. Haugen', 'Kari Berg']
+    >>> cut_apart(["Nils Kristian Haugland", "Nils Kristian Haugen"], [10, 10], len)
+    ['…Haugland', '…an Haugen']
+    >>> cut_apart(["Anne Berg", "Anne Berg"], [5, 5], len)  # the same name: the same cut
+    ['Anne…', 'Anne…']
+    """
+    whole = [measure(value) <= width for value, width in zip(values, widths, strict=True)]
+    stage = [0] * len(values)
+    while True:
+        shown = [value if fits else _cuts(value, width, measure)[step]
+                 for value, width, fits, step in zip(values, widths, whole, stage, strict=True)]
+        clashing = [i for i, text in enumerate(shown) if not whole[i] and stage[i] < 2
+                    and _could_be(text, {v for v in values if v != values[i]})]
+        if not clashing:
+            return shown
+        for i in clashing:
+            stage[i] += 1
+
+
+def _could_be(text: str, others: set[str]) -> bool:
+    """Whether a cut ``text`` reads as any of ``others`` as well (it starts or ends
+    like one, in full or with its middle names as initials).
+
+    >>> _could_be("Nils Kristian…", {"Nils Kristian Haugen"})
+    True
+    >>> _could_be("Nils Kristian S…", {"Nils Kristian Haugen"})
+    False
+    """
+    forms = others | {_initials(other) for other in others}
+    if text.endswith(_ELLIPSIS):
+        return any(form.startswith(text[:-1]) for form in forms)
+    if text.startswith(_ELLIPSIS):
+        return any(form.endswith(text[1:]) for form in forms)
+    return text in forms
 
 
 def draw_text(surface: pygame.Surface, value: str, box: pygame.Rect, *,

@@ -31,11 +31,14 @@ from kiosk.display.layout import (
     WHITE,
     YELLOW,
     Frame,
+    cut_apart,
     draw_digits,
     draw_glyph_line,
     draw_text,
     erase,
     fit_size,
+    ladder_size_at_least,
+    ladder_size_below,
     redraw_changed_digits,
     redraw_changed_glyphs,
 )
@@ -49,6 +52,7 @@ from kiosk.display.viewmodels import (
     MovesView,
     ResultsView,
     SeatingView,
+    SeatLine,
     TableView,
 )
 
@@ -316,39 +320,87 @@ def _grid(count: int) -> tuple[int, int]:
     return columns, -(-max(count, 1) // columns)
 
 
+#: Names on the seating page at least this share of the screen height (their em).
+NAME_HEIGHT: Final = 0.048
+
+
+def _disc(line_height: int) -> int:
+    """The dealer button's diameter, drawn after the name on its row alone."""
+    return int(line_height * 0.9)
+
+
+def _seating_names(cells: list[pygame.Rect], tables: tuple[TableView, ...],
+                   line_height: int, screen_height: int) -> tuple[int, list[str]]:
+    """The page's name size and every seat's name as drawn (in seat order, empty seats too).
+
+    One size for the page: the largest that shows every name whole, from a
+    ladder step above :data:`NAME_HEIGHT` (or the line's own) down to it; at
+    that floor a name that still does not fit is cut, and cut apart from the
+    page's other names.
+    """
+    names = [line.name for table in tables for line in table.seats]
+    floor = ladder_size_at_least(NAME_HEIGHT * screen_height)
+    # At most a step above the floor, so a short last page's names are not bigger
+    # than the full pages' by more than a step.
+    size = max(floor, min(fit_size("", 0, line_height),
+                          ladder_size_at_least(floor * 1.06 - 0.5)))
+    while True:
+        widths = [w for cell, table in zip(cells, tables, strict=True)
+                  for w in _table_geometry(cell, table, size, line_height)[2]]
+        face = font(size)
+        if size <= floor or all(face.size(name)[0] <= width
+                                for name, width in zip(names, widths, strict=True)):
+            return size, cut_apart(names, widths, lambda value, f=face: f.size(value)[0])
+        size = max(floor, ladder_size_below(size))
+
+
+def _table_geometry(cell: pygame.Rect, table: TableView, size: int, line_height: int
+                    ) -> tuple[int, int, list[int]]:
+    """The seat numbers' width, where names start, and each row's room for its name."""
+    seat_w = max((font(size).size(line.seat_text)[0] for line in table.seats), default=0)
+    name_x = cell.x + seat_w + line_height // 3
+    disc = _disc(line_height) + line_height // 4
+    widths = [cell.right - name_x - (disc if line.button else 0) - _move_width(line, cell, size)
+              for line in table.seats]
+    return seat_w, name_x, widths
+
+
+def _move_width(line: SeatLine, cell: pygame.Rect, size: int) -> int:
+    """The room a pending move's words take at the row's end: at most 60 % of the row
+    (they shrink to fit), the name the rest."""
+    if not line.moving_to:
+        return 0
+    return min(font(size).size(f" {line.moving_to}")[0], cell.width * 3 // 5)
+
+
 def _table(surface: pygame.Surface, cell: pygame.Rect, table: TableView, mark: str,
-           line_height: int) -> None:
+           line_height: int, size: int, names: list[str]) -> None:
     head = pygame.Rect(cell.x, cell.y, cell.width, int(line_height * 1.15))
     pygame.draw.rect(surface, WHITE, head, border_radius=line_height // 5)
     draw_text(surface, table.title, head.inflate(-line_height // 2, -line_height // 6),
               colour=BLACK, bold=True, align="center")
-    size = fit_size("00", line_height * 4, int(line_height * 0.9))
-    seat_w = int(line_height * 1.4)
-    disc = line_height
+    seat_w, name_x, widths = _table_geometry(cell, table, size, line_height)
+    disc = _disc(line_height)
     y = head.bottom + line_height // 6
-    move_size = min((fit_size(f" {line.moving_to}", (cell.width - seat_w - disc) * 3 // 5,
-                              line_height) for line in table.seats if line.moving_to),
-                    default=size)
-    for line in table.seats:
+    for line, name, width in zip(table.seats, names, widths, strict=True):
         row = pygame.Rect(cell.x, y, cell.width, line_height)
         draw_text(surface, line.seat_text, pygame.Rect(row.x, row.y, seat_w, row.height),
                   colour=GREY if line.name else DIM, align="right", size=size)
-        name_x = row.x + seat_w + line_height // 3
+        drawn = draw_text(surface, name, pygame.Rect(name_x, row.y, width, row.height),
+                          colour=WHITE, size=size, shrink=False)
         if line.button:
-            centre = (name_x + disc // 2, row.centery)
-            pygame.draw.circle(surface, WHITE, centre, disc // 2 - 1)
-            draw_text(surface, mark, pygame.Rect(name_x, row.y, disc, row.height).inflate(
-                -disc // 4, -disc // 4), colour=BLACK, bold=True, align="center")
-        name_x += disc + line_height // 4
-        # A pending move's "→ bord 14, sete 2" at the row's right end, in yellow, at
-        # one size in the table; it takes at most 60 % of the row, the name the rest.
-        move_w = font(move_size).size(f" {line.moving_to}")[0] if line.moving_to else 0
-        draw_text(surface, line.moving_to, pygame.Rect(row.right - move_w, row.y, move_w,
-                                                       row.height),
-                  colour=YELLOW, size=move_size, align="right")
-        draw_text(surface, line.name, pygame.Rect(name_x, row.y, row.right - name_x - move_w,
-                                                  row.height),
-                  colour=WHITE, size=size, shrink=False)
+            # The button's disc follows the name: only its own row gives up the room.
+            left = max(drawn.right, name_x) + line_height // 4
+            box = pygame.Rect(left, row.centery - disc // 2, disc, disc)
+            pygame.draw.circle(surface, WHITE, box.center, disc // 2)
+            draw_text(surface, mark, box.inflate(-disc // 5, -disc // 5), colour=BLACK,
+                      bold=True, align="center")
+        if line.moving_to:
+            # A pending move's "→ bord 14, sete 2" at the row's right end, in yellow.
+            move_w = _move_width(line, cell, size)
+            draw_text(surface, line.moving_to, pygame.Rect(row.right - move_w, row.y, move_w,
+                                                           row.height),
+                      colour=YELLOW, size=size, align="right")
         y += line_height
 
 
@@ -367,23 +419,34 @@ def _title(surface: pygame.Surface, bands: Bands, title: str, page_text: str,
 
 
 def render_seating(surface: pygame.Surface, view: SeatingView) -> None:
-    """One page of tables, each with every seat; a lettered disc marks the button."""
+    """One page of tables, each with every seat; a lettered disc marks the button.
+
+    The rows are as tall as a full page's, whatever this page holds, so every
+    page's names are one size; a short last page spreads its tables across the
+    width. Names are whole where they fit at :data:`NAME_HEIGHT`, else cut apart.
+    """
     bands = _seating_bands(surface)
     surface.fill(BLACK)
     _title(surface, bands, view.title, view.page_text, waiting=view.waiting_text)
     area = bands.rect("main")
-    columns, rows = _grid(view.tables_per_page)
+    full_columns, rows = _grid(view.tables_per_page)
+    columns = min(full_columns, max(len(view.tables), 1))
     gap = bands.frame.margin
     cell_w = (area.width - gap * (columns - 1)) // columns
     cell_h = (area.height - gap * (rows - 1)) // rows
     seats = max((len(t.seats) for t in view.tables), default=10)
     # A header of 1.15 lines plus a small gap above the seats.
     line_height = min(int(cell_h / (seats + 1.35)), bands.frame.y(0.075))
-    for index, table in enumerate(view.tables):
-        col, row = index % columns, index // columns
-        cell = pygame.Rect(area.x + col * (cell_w + gap), area.y + row * (cell_h + gap),
-                           cell_w, cell_h)
-        _table(surface, cell, table, view.button_mark, line_height)
+    cells = [pygame.Rect(area.x + (i % columns) * (cell_w + gap),
+                         area.y + (i // columns) * (cell_h + gap), cell_w, cell_h)
+             for i in range(len(view.tables))]
+    size, names = _seating_names(cells, view.tables, line_height, surface.get_height())
+    start = 0
+    for cell, table in zip(cells, view.tables, strict=True):
+        count = len(table.seats)
+        _table(surface, cell, table, view.button_mark, line_height, size,
+               names[start:start + count])
+        start += count
 
 
 def render_seat_finder(surface: pygame.Surface, view: SeatFinderView) -> None:

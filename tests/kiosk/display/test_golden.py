@@ -52,6 +52,7 @@ from kiosk.table_screen import table_screen_view
 from rules.commands import BustPlayers, CallClock, DrawButton, PauseClock
 from rules.state import Tournament
 from tests.kiosk.display.conftest import SIZES, venue_night
+from tests.kiosk.display.test_seating_names import room
 from tests.rules.tournament_kit import Night
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -115,6 +116,8 @@ Draw = Callable[[pygame.Surface], None]
 def _screens(field: Night, paused: Tournament, finished: Tournament) -> dict[str, Draw]:
     state = field.state
     fresh = _fresh()
+    # 128 players: 13 tables, and table 13 alone on the fifth page.
+    last_page = _night(128).state
 
     def checkin(surface: pygame.Surface) -> None:
         view = clock_view(fresh, 65.0)
@@ -137,6 +140,9 @@ def _screens(field: Night, paused: Tournament, finished: Tournament) -> dict[str
         "paused": lambda s: render_clock(s, clock_view(paused, 1500.0)),
         "break": lambda s: render_break(s, break_view(state, COLOUR_UP_BREAK)),
         "seating": lambda s: render_seating(s, seating_view(state, 0.0, page=0)),
+        # Four "Nils Kristian" at table 2 among long double names: cut apart at 720p.
+        "seatingnames": lambda s: render_seating(s, seating_view(room(150).state, 0.0, page=0)),
+        "seatinglast": lambda s: render_seating(s, seating_view(last_page, 0.0, page=4)),
         "seatfinder": lambda s: render_seat_finder(s, seat_finder_view(state, 0.0, page=0)),
         "moves": lambda s: render_moves(s, moves_view(state, 0.0, page=0)),
         "results": lambda s: render_results(s, results_view(finished, 0.0, page=0)),
@@ -175,8 +181,8 @@ def _different(actual: pygame.Surface, expected: pygame.Surface) -> int:
     return actual.get_width() * actual.get_height() - same.count()
 
 
-SCREENS = ("clock", "paused", "break", "seating", "seatfinder", "moves", "results",
-           "checkin", "clockcall", "standings")
+SCREENS = ("clock", "paused", "break", "seating", "seatingnames", "seatinglast", "seatfinder",
+           "moves", "results", "checkin", "clockcall", "standings")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
