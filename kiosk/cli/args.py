@@ -258,6 +258,9 @@ class _Formatter(HelpFormatter):
     (:mod:`kiosk.cli.help_format`), and the line breaks a description or
     epilog has kept (each line is still wrapped)."""
 
+    def language(self) -> str:
+        return CliParser.language
+
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         return "\n".join(super(_Formatter, self)._fill_text(line, width, indent)
                          for line in text.splitlines())

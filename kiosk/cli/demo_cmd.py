@@ -3,65 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import os
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
-from kiosk.cli.args import CliParser
-from kiosk.cli.bounds import FRAMES_MAX, SPEED_MAX, check_number, check_size
 from kiosk.cli.help_words import help_text
-from rules.errors import RulesError
+from kiosk.cli.screen_options import check_options, parse_port, parse_size
 from rules.i18n import DEFAULT_LANGUAGE
 
-__all__ = ["check_options", "parse_size", "register"]
-
-
-def parse_size(value: str) -> tuple[int, int]:
-    """``"1280x720"`` → ``(1280, 720)``; the range is checked by :func:`check_options`.
-
-    >>> parse_size("1920X1080")
-    (1920, 1080)
-    """
-    try:
-        width, height = (int(x) for x in value.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            BadSizeText(value=value).translate(CliParser.language)) from None
-    return width, height
-
-
-class BadSizeText(RulesError, ValueError):
-    messages = {
-        "nn": "«{value}» er ikkje ein storleik; skriv BREIDDxHØGD, til dømes 1280x720",
-        "nb": "«{value}» er ikke en størrelse; skriv BREDDExHØYDE, for eksempel 1280x720",
-        "da": "»{value}« er ikke en størrelse; skriv BREDDExHØJDE, for eksempel 1280x720",
-        "en": "“{value}” is not a size; write WIDTHxHEIGHT, for example 1280x720",
-    }
-
-
-def check_options(args: argparse.Namespace) -> None:
-    """The window and the run fit what pygame and a night can do, before pygame starts."""
-    if args.size is not None:
-        check_size(args.size)
-    if args.frames is not None:
-        check_number("--frames", args.frames, 0, FRAMES_MAX)
-    if args.speed is not None:
-        check_number("--speed", args.speed, 0.01, SPEED_MAX)
-    if args.screenshot:
-        # pygame.image.save fails only after the whole run, with its own error.
-        folder = Path(args.screenshot).parent
-        if not folder.is_dir() or not os.access(folder, os.W_OK):
-            raise ScreenshotFolder(path=str(folder))
-
-
-class ScreenshotFolder(RulesError, OSError):
-    messages = {
-        "nn": "--screenshot: mappa {path} finst ikkje eller kan ikkje skrivast i",
-        "nb": "--screenshot: mappen {path} finnes ikke eller kan ikke skrives til",
-        "da": "--screenshot: mappen {path} findes ikke eller kan ikke skrives i",
-        "en": "--screenshot: the folder {path} does not exist or cannot be written to",
-    }
+__all__ = ["register"]
 
 
 def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
@@ -80,15 +29,9 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     parser.add_argument("--until-finished", action="store_true",
                         help=words("demo.until-finished"))
     parser.add_argument("--screenshot", default=None, help=words("screenshot"))
-    parser.add_argument("--viewer-port", type=_port, default=None, metavar="PORT",
+    parser.add_argument("--viewer-port", type=parse_port, default=None, metavar="PORT",
                         help=words("demo.viewer-port"))
     parser.set_defaults(func=_demo)
-
-
-def _port(text: str) -> int:
-    from kiosk.cli.kiosk_cmd import parse_port
-
-    return parse_port(text)
 
 
 #: Where a windowed demo serves the players' page (a busy port only logs it).

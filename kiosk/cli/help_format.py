@@ -3,8 +3,9 @@
 argparse writes its own words (the usage prefix, the section titles, the
 ``--help`` line) and the placeholders of values (``--seats SEATS``) in
 English, whatever ``--lang``. :class:`HelpFormatter` puts them in the
-language :attr:`kiosk.cli.args.CliParser.language` holds (read from the
-arguments before they are parsed), from :mod:`kiosk.cli.help_words`.
+language its :meth:`HelpFormatter.language` says (the parser's subclass
+answers with the one read from the arguments before they are parsed), from
+:mod:`kiosk.cli.help_words`.
 """
 
 from __future__ import annotations
@@ -18,14 +19,9 @@ from collections.abc import Callable, Iterable
 from functools import cache
 
 from kiosk.cli.help_words import ARGPARSE, METAVARS
+from rules.i18n import DEFAULT_LANGUAGE
 
 __all__ = ["HelpFormatter", "argparse_word", "argument_names", "metavar"]
-
-
-def _language() -> str:
-    from kiosk.cli.args import CliParser
-
-    return CliParser.language
 
 
 def argparse_word(text: str, lang: str) -> str:
@@ -86,20 +82,24 @@ class HelpFormatter(argparse.HelpFormatter):
         super().__init__(prog, indent_increment, max_help_position,
                          _terminal_width() if width is None else width)
 
+    def language(self) -> str:
+        """The language the page is written in."""
+        return DEFAULT_LANGUAGE
+
     def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
                   groups: Iterable[argparse._MutuallyExclusiveGroup],
                   prefix: str | None = None) -> None:
         if prefix is None:
-            prefix = argparse_word("usage: ", _language())
+            prefix = argparse_word("usage: ", self.language())
         super().add_usage(usage, actions, groups, prefix)
 
     def start_section(self, heading: str | None) -> None:
-        super().start_section(None if heading is None else argparse_word(heading, _language()))
+        super().start_section(None if heading is None else argparse_word(heading, self.language()))
 
     def _expand_help(self, action: argparse.Action) -> str:
         if action.help is not None and action.help in ARGPARSE:
             action = copy.copy(action)
-            action.help = argparse_word(action.help, _language())
+            action.help = argparse_word(action.help, self.language())
         return super()._expand_help(action)
 
     def _metavar_formatter(self, action: argparse.Action, default_metavar: str
@@ -108,11 +108,11 @@ class HelpFormatter(argparse.HelpFormatter):
         # commands is its metavar too ("config", "players"), and is typed as it is.
         if isinstance(action.metavar, str) and action.metavar.isupper():
             action = copy.copy(action)
-            action.metavar = metavar(action.metavar, _language())
+            action.metavar = metavar(action.metavar, self.language())
         return super()._metavar_formatter(action, default_metavar)
 
     def _get_default_metavar_for_optional(self, action: argparse.Action) -> str:
-        return metavar(super()._get_default_metavar_for_optional(action), _language())
+        return metavar(super()._get_default_metavar_for_optional(action), self.language())
 
     def _get_default_metavar_for_positional(self, action: argparse.Action) -> str:
-        return metavar(super()._get_default_metavar_for_positional(action), _language())
+        return metavar(super()._get_default_metavar_for_positional(action), self.language())

@@ -23,15 +23,12 @@ shared time runs at different rates drift apart between samples.
 from __future__ import annotations
 
 import argparse
-import math
 from pathlib import Path
 from typing import Any
 
-from kiosk.cli.args import CliParser
-from kiosk.cli.demo_cmd import check_options, parse_size
 from kiosk.cli.help_words import help_text
+from kiosk.cli.screen_options import check_options, parse_port, parse_size, parse_speed
 from kiosk.role import parse_roles
-from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE
 
 __all__ = ["register"]
@@ -53,65 +50,6 @@ def register(sub: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     parser.add_argument("--viewer-port", type=parse_port, default=None, metavar="PORT",
                         help=words("kiosk.viewer-port"))
     parser.set_defaults(func=_kiosk)
-
-
-def parse_speed(value: str) -> float:
-    """``--speed``: a finite number above 0, refused in the language of ``--lang``.
-
-    >>> parse_speed("60")
-    60.0
-    >>> CliParser.language = "en"
-    >>> parse_speed("0")
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: --speed must be a number above 0 (1 is real time), not “0”
-    """
-    try:
-        speed = float(value)
-    except ValueError:
-        speed = math.nan
-    if not math.isfinite(speed) or speed <= 0:
-        raise argparse.ArgumentTypeError(BadSpeed(value=value).translate(CliParser.language))
-    return speed
-
-
-def parse_port(value: str) -> int:
-    """``--viewer-port``: 0 (not served) or a TCP port, refused in the language of ``--lang``.
-
-    >>> parse_port("8080"), parse_port("0")
-    (8080, 0)
-    >>> CliParser.language = "en"
-    >>> try:
-    ...     parse_port("http")
-    ... except argparse.ArgumentTypeError as err:
-    ...     print(err)
-    --viewer-port must be a port from 1 to 65535, or 0 for none, not “http”
-    """
-    try:
-        port = int(value)
-    except ValueError:
-        port = -1
-    if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(BadPort(value=value).translate(CliParser.language))
-    return port
-
-
-class BadPort(RulesError, ValueError):
-    messages = {
-        "nn": "--viewer-port må vere ein port frå 1 til 65535, eller 0 for ingen, ikkje «{value}»",
-        "nb": "--viewer-port må være en port fra 1 til 65535, eller 0 for ingen, ikke «{value}»",
-        "da": "--viewer-port skal være en port fra 1 til 65535, eller 0 for ingen, ikke »{value}«",
-        "en": "--viewer-port must be a port from 1 to 65535, or 0 for none, not “{value}”",
-    }
-
-
-class BadSpeed(RulesError, ValueError):
-    messages = {
-        "nn": "--speed må vere eit tal over 0 (1 er vanleg tid), ikkje «{value}»",
-        "nb": "--speed må være et tall over 0 (1 er vanlig tid), ikke «{value}»",
-        "da": "--speed skal være et tal over 0 (1 er almindelig tid), ikke »{value}«",
-        "en": "--speed must be a number above 0 (1 is real time), not “{value}”",
-    }
 
 
 def _source(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import kiosk.bootstrap
-import kiosk.cli.kiosk_cmd
+import kiosk.cli.screen_options
 from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.cli import build_parser, main
@@ -34,7 +34,7 @@ KEY = parse_key("22" * 32)
 
 
 def test_the_speed_parser_doctests() -> None:
-    assert doctest.testmod(kiosk.cli.kiosk_cmd).failed == 0
+    assert doctest.testmod(kiosk.cli.screen_options).failed == 0
 
 
 @pytest.mark.parametrize("value", ["0", "-1", "nan", "inf", "fast"])
