@@ -231,7 +231,9 @@ def _table_screen(app: App, options: Options) -> None:
     roles = options.role.split("+")
     if "table" in roles and "display" not in roles and options.table is not None:
         from kiosk.table_device.live import TableDevice
+        from kiosk.table_device.render import install
 
+        install()
         app.loop.table_screen = TableDevice(app, options.table).view
 
 

@@ -466,8 +466,8 @@ class Night:
     def _undo_new(self) -> Sequence[Any] | None:
         """UNDO on a new, empty night NEW made over a running one: back to that one,
         as ``pubpoker undo`` does (N3). None leaves the press to the usual UNDO."""
-        from kiosk.cli.tonight_switch import choose, describe, replaced_by
         from kiosk.controls.undo import Undone
+        from kiosk.tonight_switch import choose, describe, replaced_by
 
         station = self.app.station
         try:

@@ -63,8 +63,8 @@ def station(args: argparse.Namespace) -> Iterator[Station]:
     """This device's station on the store ``--data-dir`` names, in the kiosk's shared time."""
     import random
 
+    from kiosk.cli.store_access import open_cli_store
     from kiosk.station import Station
-    from kiosk.store.cli import open_cli_store
     from kiosk.store.snapshot import CLI_SNAPSHOT_AFTER
     from kiosk.timebase import SharedClock
 

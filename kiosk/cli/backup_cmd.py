@@ -8,8 +8,8 @@ from typing import Any, Final
 
 from kiosk.cli.bounds import is_store_file
 from kiosk.cli.help_words import help_text
+from kiosk.cli.store_access import add_data_dir, store_path
 from kiosk.store.backup import backup
-from kiosk.store.cli import add_data_dir, store_path
 from kiosk.store.errors import BackupFailed, NoStore, StoreError
 from rules.i18n import DEFAULT_LANGUAGE, OsReason, count, format_int
 

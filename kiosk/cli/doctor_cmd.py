@@ -24,7 +24,7 @@ from importlib.metadata import entry_points
 from typing import Any, Final
 
 from kiosk.cli.help_words import help_text
-from kiosk.store.cli import add_data_dir, store_path
+from kiosk.cli.store_access import add_data_dir, store_path
 from kiosk.store.doctor import Report, examine
 from rules.i18n import DEFAULT_LANGUAGE, OsReason, count, format_int
 

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from kiosk.cli.bounds import is_store_file
 from kiosk.cli.help_words import help_text
-from kiosk.store.cli import add_data_dir, open_cli_store, store_path, write_output
+from kiosk.cli.store_access import add_data_dir, open_cli_store, store_path, write_output
 from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE
 

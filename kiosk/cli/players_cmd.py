@@ -18,7 +18,7 @@ from kiosk.cli import report
 from kiosk.cli.acting import CardWords
 from kiosk.cli.bounds import read_at_most
 from kiosk.cli.help_words import help_text
-from kiosk.store.cli import add_data_dir, open_cli_store
+from kiosk.cli.store_access import add_data_dir, open_cli_store
 from kiosk.store.errors import UnreadableFile
 from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE, OsReason, count

@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from kiosk.cli import report
 from kiosk.cli.help_words import help_text
-from kiosk.store.cli import add_data_dir, open_cli_store, store_path
+from kiosk.cli.store_access import add_data_dir, open_cli_store, store_path
 from rules.i18n import DEFAULT_LANGUAGE, format_place
 
 __all__ = ["register"]

@@ -12,7 +12,7 @@ from typing import Any
 
 from kiosk.cli import report
 from kiosk.cli.help_words import help_text
-from kiosk.store.cli import add_data_dir, open_cli_store
+from kiosk.cli.store_access import add_data_dir, open_cli_store
 
 __all__ = ["register"]
 

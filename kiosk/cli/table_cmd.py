@@ -83,7 +83,7 @@ class WhoToMove(RulesError, ValueError):
 def register(sub: Any, lang: str = "nn") -> None:
     from kiosk.cli.help_format import metavar
     from kiosk.cli.help_words import help_text
-    from kiosk.store.cli import add_data_dir
+    from kiosk.cli.store_access import add_data_dir
 
     def words(key: str, **params: object) -> str:
         return help_text(key, lang, **params)

@@ -1,6 +1,6 @@
 """The TD's commands for a terminal (SSH or a laptop): the same events as the buttons.
 
-``pubpoker tournament new|list|show|close|reopen|switch`` (N3: tonight_switch.py),
+``pubpoker tournament new|list|show|close|reopen|switch`` (N3: kiosk/tonight_switch.py),
 ``pubpoker checkin``,
 ``pubpoker seat draw``, ``pubpoker clock ...``, ``pubpoker hand-for-hand on|off``,
 ``pubpoker bust`` (``move``, ``table break``: table_cmd.py; ``undo``: undo_cmd.py).
@@ -23,9 +23,9 @@ from kiosk.cli import report
 from kiosk.cli.acting import CardWords, NameWords
 from kiosk.cli.bounds import CLOCK_ADJUST_MAX, check_number
 from kiosk.cli.help_words import help_text
+from kiosk.cli.store_access import add_data_dir, open_cli_store, store_path
 from kiosk.station import Station
 from kiosk.store import CardMatch, RefusedCard, Store
-from kiosk.store.cli import add_data_dir, open_cli_store, store_path
 from kiosk.store.errors import PAYMENT_CARD
 from kiosk.store.snapshot import CLI_SNAPSHOT_AFTER
 from kiosk.timebase import SharedClock
@@ -331,7 +331,7 @@ def _new(args: argparse.Namespace) -> int:
         name=name, seats_per_table=seats, tables=tables)
     capacity = None if args.capacity is None else int(
         check_number("--capacity", args.capacity, 2, tables * seats))
-    from kiosk.cli.tonight_switch import left_behind, refuse_replacing
+    from kiosk.tonight_switch import left_behind, refuse_replacing
 
     with _station(args) as station:
         # N3: a running night is not replaced by one slip; asked twice (--yes).
@@ -349,9 +349,14 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _switch(args: argparse.Namespace) -> int:
-    from kiosk.cli.tonight_switch import switch
+    from kiosk.cli.acting import station as opened
+    from kiosk.tonight_switch import WORDS, choose, describe, find_night
 
-    return switch(args)
+    with opened(args) as station:
+        choose(station, find_night(station.store, args.tournament))
+        what = describe(station.state, station.now(), args.lang)
+    print((WORDS.get(args.lang) or WORDS["en"])["switched"].format(what=what))
+    return 0
 
 
 def _list(args: argparse.Namespace) -> int:

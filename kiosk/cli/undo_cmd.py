@@ -19,7 +19,7 @@ __all__ = ["register"]
 
 def register(sub: Any, lang: str = "nn") -> None:
     from kiosk.cli.help_words import help_text
-    from kiosk.store.cli import add_data_dir
+    from kiosk.cli.store_access import add_data_dir
 
     undo = sub.add_parser("undo", help=help_text("undo", lang))
     add_data_dir(undo, lang)
@@ -39,7 +39,7 @@ def _undo(args: argparse.Namespace) -> int:
         if isinstance(outcome.refusal, NothingToUndo):
             # N3: a new, empty night the TD made over a running one: undoing
             # it switches back to the one it replaced.
-            from kiosk.cli.tonight_switch import undo_new
+            from kiosk.tonight_switch import undo_new
 
             back = undo_new(on, args.lang)
             if back is not None:
@@ -57,7 +57,7 @@ def _undo(args: argparse.Namespace) -> int:
         if on.state.closed and on.tournament_id is not None:
             # The reopen was taken back (N1): the night is closed again, so its
             # status, results and export files are the close's once more.
-            from kiosk.store.cli import store_path
+            from kiosk.cli.store_access import store_path
 
             on.store.close_tournament(on.tournament_id, on.state,
                                       store_path(args).parent / "exports")

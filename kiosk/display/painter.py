@@ -22,18 +22,31 @@ from kiosk.display.overlays import Popup
 from kiosk.display.registry import render
 from kiosk.display.shift import amplitude_for
 from kiosk.display.viewmodels import BreakView, ClockView, MovesView
-from kiosk.table_device.render import render_table_tick
-from kiosk.table_screen import TableScreenView
 
-__all__ = ["Frame", "Painter"]
+__all__ = ["TICKS", "Frame", "Painter", "Tick"]
 
-_TICK_FIELDS: Final = {
-    ClockView: ("digits", "until_break_text", "until_break_line", "last_minute"),
-    BreakView: ("digits", "last_minute"),
+#: Redraws what a second changed of a view over the one ``before`` (None: all of the
+#: ticking parts); returns the dirty rects.
+TickDraw = Callable[[pygame.Surface, Any, Any], list[pygame.Rect]]
+
+
+@dataclass(frozen=True)
+class Tick:
+    """A view that a second changes in part: those fields, and how they are redrawn."""
+
+    fields: tuple[str, ...]
+    draw: TickDraw
+
+
+#: The views drawn by the second, not whole. A table device adds its panel
+#: (kiosk.table_device.render.install): it sits above the wall's screens.
+TICKS: dict[type, Tick] = {
+    ClockView: Tick(("digits", "until_break_text", "until_break_line", "last_minute"),
+                    screens.render_clock_tick),
+    BreakView: Tick(("digits", "last_minute"), screens.render_break_tick),
     # The moves screen's clock line (issue 49): the time left turns every second.
-    MovesView: ("clock_text",),
-    # A table's panel: its clock, the called clock's and the undo's countdowns.
-    TableScreenView: ("digits", "clock", "undo"),
+    MovesView: Tick(("clock_text",), lambda surface, view, before:
+                    screens.render_moves_tick(surface, view)),
 }
 #: A pause or resume changes these too; the banner band is redrawn with the digits.
 _PAUSE_FIELDS: Final = ("paused", "paused_text")
@@ -45,9 +58,10 @@ def _partial(before: object, after: object) -> tuple[str, ...] | None:
     ``()`` means only the time moved (the tick renderers' rects);
     ``("paused",)`` means the paused banner changed as well.
     """
-    fields = _TICK_FIELDS.get(type(after))
-    if fields is None or type(before) is not type(after):
+    tick = TICKS.get(type(after))
+    if tick is None or type(before) is not type(after):
         return None
+    fields = tick.fields
     if isinstance(before, ClockView) and isinstance(after, ClockView) and (
             bool(before.until_break_line) != bool(after.until_break_line)):
         return None  # the "next level" line moves over when the break line comes or goes
@@ -159,16 +173,7 @@ class Painter:
         # Drawn over the last view: only the digits that changed since (a banner
         # change redraws the band whole, as the pause changes the digits' colour).
         before = None if banner or self.last is None else self.last.view
-        if isinstance(view, TableScreenView):
-            assert isinstance(before, TableScreenView)
-            return render_table_tick(self.canvas, view, before)
-        if isinstance(view, MovesView):
-            return screens.render_moves_tick(self.canvas, view)
-        if isinstance(view, ClockView):
-            rects = screens.render_clock_tick(self.canvas, view, before)
-        else:
-            assert isinstance(view, BreakView)
-            rects = screens.render_break_tick(self.canvas, view, before)
+        rects = TICKS[type(view)].draw(self.canvas, view, before)
         if banner:
             assert isinstance(view, ClockView | BreakView)
             rects.append(screens.render_paused_band(self.canvas, view))

@@ -34,8 +34,6 @@ from kiosk.display.viewmodels import (
     results_view,
     standings_view,
 )
-from kiosk.table_device.render import render_table_screen
-from kiosk.table_screen import TableScreenView
 from rules import clock as clocks
 from rules.state import Phase, Tournament
 
@@ -111,8 +109,8 @@ RENDERERS: Final[dict[type, Callable[[pygame.Surface, Any], None]]] = {
     ResultsView: screens.render_results,
     CheckInView: screens.render_check_in,
     HelpView: screens.render_help,
-    # A table device's own screen (kiosk.table_device), not in the wall's rotation.
-    TableScreenView: render_table_screen,
+    # A table device's own screen is added by kiosk.table_device.render.install:
+    # the device sits above the wall's screens and hands them its renderer.
 }
 
 

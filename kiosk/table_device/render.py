@@ -31,9 +31,11 @@ from kiosk.display.layout import (
     fit_size,
     redraw_changed_glyphs,
 )
+from kiosk.display.painter import TICKS, Tick
+from kiosk.display.registry import RENDERERS
 from kiosk.table_screen import SeatMark, TableScreenView
 
-__all__ = ["NOTE_LINES", "Drawn", "notes", "record_texts", "render_table_screen",
+__all__ = ["NOTE_LINES", "Drawn", "install", "notes", "record_texts", "render_table_screen",
            "render_table_tick"]
 
 _HEAD: Final = (0.035, 0.185)
@@ -242,4 +244,15 @@ def _tick_parts(surface: pygame.Surface, frame: Frame, view: TableScreenView,
 def render_table_tick(surface: pygame.Surface, view: TableScreenView,
                       before: TableScreenView) -> list[pygame.Rect]:
     """Redraw only the countdowns that changed since ``before``; the dirty rects."""
+    return _tick_parts(surface, Frame(surface), view, before)
+
+
+def install() -> None:
+    """The wall's painter draws a table's panel too: whole, and by the second."""
+    RENDERERS[TableScreenView] = render_table_screen
+    TICKS[TableScreenView] = Tick(("digits", "clock", "undo"), _tick_draw)
+
+
+def _tick_draw(surface: pygame.Surface, view: TableScreenView,
+               before: TableScreenView | None) -> list[pygame.Rect]:
     return _tick_parts(surface, Frame(surface), view, before)

@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.cli.tonight_switch import (
+from kiosk.store.errors import UnknownTournament
+from kiosk.tonight_switch import (
     WORDS,
     NightCheckingIn,
     NightRunning,
     NotTonightsToChoose,
     UnknownTournamentNear,
 )
-from kiosk.store.errors import UnknownTournament
 from kiosk.undone import UNDONE_LINE
 from rules.i18n import LANGUAGES, Counted
 from tests.kiosk.cli_run import pubpoker

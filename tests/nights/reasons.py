@@ -33,7 +33,7 @@ from rules.state import Tournament
 #: The modules whose refusals the TD's command can print.
 MODULES = ("rules.refusals", "rules.clock", "rules.reducer", "rules.table_moves",
            "kiosk.store.errors", "kiosk.cli.args", "kiosk.cli.td_cmd",
-           "kiosk.cli.players_cmd", "kiosk.cli.tonight_switch", "kiosk.cli.results_cmd")
+           "kiosk.cli.players_cmd", "kiosk.tonight_switch", "kiosk.cli.results_cmd")
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from kiosk.cli.help_words import help_text
 from kiosk.paths import data_dir, db_path
 from kiosk.store.errors import NoStore, UnreadableFile
 from kiosk.store.store import Store, open_store
@@ -22,8 +23,6 @@ __all__ = ["add_data_dir", "open_cli_store", "store_path", "write_output"]
 
 
 def add_data_dir(parser: argparse.ArgumentParser, lang: str = DEFAULT_LANGUAGE) -> None:
-    from kiosk.cli.help_words import help_text
-
     parser.add_argument("--data-dir", metavar="DIR", default=None,
                         help=help_text("data-dir", lang))
 

@@ -1,9 +1,9 @@
-"""N3 from a terminal: no slip of the TD's loses a night.
+"""N3: no slip of the TD's loses a night, from a terminal or the box's NEW.
 
 ``pubpoker tournament new`` asks twice while a night runs (``--yes``) and says
 what it left behind; ``pubpoker tournament switch NAME|ID`` makes another open
-tournament tonight's on every device; ``pubpoker undo`` on a new, empty night
-switches back to the one it replaced.
+tournament tonight's on every device (:func:`choose`, found by :func:`find_night`);
+``pubpoker undo`` on a new, empty night switches back to the one it replaced.
 
 Which tournament is tonight's is read from the log (:func:`kiosk.tonight.choose`),
 so a switch is a ``TonightChosen`` event in the chosen tournament's log: peers
@@ -12,7 +12,6 @@ receive it and follow, as they follow a ``TournamentCreated``.
 
 from __future__ import annotations
 
-import argparse
 import difflib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
@@ -33,10 +32,10 @@ __all__ = [
     "UnknownTournamentNear",
     "choose",
     "describe",
+    "find_night",
     "left_behind",
     "refuse_replacing",
     "replaced_by",
-    "switch",
     "undo_new",
 ]
 
@@ -206,7 +205,7 @@ def left_behind(tid: str, state: Tournament, now: float, lang: str) -> str:
 
 # --- tournament switch ----------------------------------------------------------------------
 
-def _find(store: Store, name_or_id: str) -> str:
+def find_night(store: Store, name_or_id: str) -> str:
     try:
         return store.tournament(name_or_id).id
     except UnknownTournament:
@@ -253,16 +252,6 @@ def describe(state: Tournament, now: float, lang: str) -> str:
     if state.clock.started or state.entrants:
         return _summary(state, now, lang)
     return state.config.name
-
-
-def switch(args: argparse.Namespace) -> int:
-    from kiosk.cli.acting import station as opened
-
-    with opened(args) as station:
-        choose(station, _find(station.store, args.tournament))
-        what = describe(station.state, station.now(), args.lang)
-    print((WORDS.get(args.lang) or WORDS["en"])["switched"].format(what=what))
-    return 0
 
 
 # --- undo of a NEW --------------------------------------------------------------------------
