@@ -7,9 +7,8 @@ name for a card nobody owns. A payment card is refused and never stored.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hardware.inputs import CardRead
+from kiosk.controls.device import Device, Mode
 from kiosk.controls.effects import Effect, Submit
 from kiosk.controls.messages import Say
 from kiosk.role import Role
@@ -17,13 +16,10 @@ from kiosk.station import Outcome
 from kiosk.store import CardMatch, RefusedCard, normalise_uid
 from rules.commands import BustPlayers, CheckIn, ConfirmMove
 
-if TYPE_CHECKING:
-    from kiosk.controls.dispatch import Controller
-
 __all__ = ["bust", "card", "check_in", "pick_seat"]
 
 
-def card(ctl: Controller, read: CardRead) -> list[Effect]:
+def card(ctl: Device, read: CardRead) -> list[Effect]:
     found = ctl.station.store.players.lookup_card(read.uid)
     if isinstance(found, RefusedCard):
         return [Say("payment-card")]
@@ -49,9 +45,7 @@ def card(ctl: Controller, read: CardRead) -> list[Effect]:
     return [Say("unknown-card")]
 
 
-def _table_card(ctl: Controller, player_id: str, name: str) -> list[Effect] | None:
-    from kiosk.controls.dispatch import Mode
-
+def _table_card(ctl: Device, player_id: str, name: str) -> list[Effect] | None:
     state = ctl.station.state
     if ctl.mode is Mode.BUST:
         ctl.mode = Mode.IDLE
@@ -68,12 +62,12 @@ def _table_card(ctl: Controller, player_id: str, name: str) -> list[Effect] | No
     return None
 
 
-def bust(ctl: Controller, player_id: str) -> list[Effect]:
+def bust(ctl: Device, player_id: str) -> list[Effect]:
     name = ctl.station.state.players[player_id].name
     return [Submit(BustPlayers((player_id,), table=ctl.table), ok=(Say("busted", {"name": name}),))]
 
 
-def pick_seat(ctl: Controller, step: int) -> list[Effect]:
+def pick_seat(ctl: Device, step: int) -> list[Effect]:
     seats = sorted(ctl.my_seats())
     if not seats:
         return []
@@ -87,7 +81,7 @@ def pick_seat(ctl: Controller, step: int) -> list[Effect]:
     return [Say("bust-seat", {"seat": ctl.selected_seat, "name": name})]
 
 
-def check_in(ctl: Controller, player_id: str, name: str, cards: tuple[str, ...] = ()
+def check_in(ctl: Device, player_id: str, name: str, cards: tuple[str, ...] = ()
              ) -> list[Effect]:
     """Check a player in; a second tap shows the seat again and adds nothing."""
     entry = ctl.station.state.players.get(player_id)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum, unique
 
 from hardware.inputs import (
     Action,
@@ -28,6 +27,7 @@ from hardware.inputs import (
     minutes_for,
 )
 from kiosk.controls import cards, undo
+from kiosk.controls.device import Mode
 from kiosk.controls.effects import (
     AskQuit,
     CycleLanguage,
@@ -66,13 +66,6 @@ QUIT_CONFIRM_SECONDS = 5.0
 TD = frozenset({Role.CONSOLE, Role.DISPLAY})
 TABLE = frozenset({Role.TABLE})
 ANY = frozenset(Role)
-
-
-@unique
-class Mode(StrEnum):
-    IDLE = "idle"
-    #: BUST was pressed: the next card tap (or a seat chosen with the buttons) is out.
-    BUST = "bust"
 
 
 #: A handler: None when the press is not its business here, else its effects.
@@ -335,9 +328,3 @@ class Controller:
             shown.extend(self.carry_out(effect.then(outcome) if effect.then is not None
                                         else effect.ok))
         return shown
-
-    def check_in(self, player_id: str, name: str, cards_: tuple[str, ...] = ()
-                 ) -> list[UiEffect]:
-        """Check a player in (from a card, or a name typed for a new card or walk-in)."""
-        return self.carry_out(cards.check_in(self, player_id, name, cards_))
-

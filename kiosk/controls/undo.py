@@ -2,7 +2,7 @@
 
 The TD's box takes back the night's newest action, whichever device did it
 (a bust typed at table 3 is taken back at the desk); a table device only its
-own, within :attr:`~kiosk.controls.dispatch.Controller.undo_window` real
+own, within :attr:`~kiosk.controls.device.Device.undo_window` real
 seconds. Which records make one action is the rules' call
 (:func:`rules.undo.verify_undo`: the events of one command share an id).
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from kiosk.controls.device import Device
 from kiosk.controls.effects import Effect, Submit
 from kiosk.controls.messages import Say, undone_what
 from kiosk.undone import UNDONE_TITLE
@@ -20,9 +20,6 @@ from rules import undo as undos
 from rules.errors import RulesError
 from rules.i18n import DEFAULT_LANGUAGE
 from rules.refusals import NothingToUndo
-
-if TYPE_CHECKING:
-    from kiosk.controls.dispatch import Controller
 
 __all__ = ["Undone", "undo_newest"]
 
@@ -51,7 +48,7 @@ class Undone(Say):
         return str(what or "")
 
 
-def undo_newest(ctl: Controller) -> list[Effect]:
+def undo_newest(ctl: Device) -> list[Effect]:
     station = ctl.station
     try:
         action = station.newest_action(own=not ctl.td,

@@ -18,12 +18,12 @@ from kiosk.display.registry import Screen
 from rules.i18n import LANGUAGES
 
 if TYPE_CHECKING:
-    from kiosk.display.loop import KioskLoop
+    from kiosk.display.wall import Wall
 
 __all__ = ["EFFECTS", "say", "show_effects"]
 
 
-def say(loop: KioskLoop, message: Any) -> None:
+def say(loop: Wall, message: Any) -> None:
     """A message: a check-in or help big, a refusal under "not done", the rest briefly."""
     # Kept as words, not text: a language switch says the pop-up again.
     if getattr(message, "error", None) is not None:
@@ -40,17 +40,17 @@ def say(loop: KioskLoop, message: Any) -> None:
     loop.popup(message, "", kind=kind, seconds=POPUP_SECONDS if big else 3.0)
 
 
-def _language(loop: KioskLoop, effect: fx.CycleLanguage) -> None:
+def _language(loop: Wall, effect: fx.CycleLanguage) -> None:
     loop.lang = LANGUAGES[(LANGUAGES.index(loop.lang) + 1) % len(LANGUAGES)]
     loop.popup(Phrase("language_name"), "", kind="language", seconds=2.0)
 
 
-def _popup(loop: KioskLoop, effect: fx.Popup) -> None:
+def _popup(loop: Wall, effect: fx.Popup) -> None:
     loop.popup(effect.title, effect.line if effect.line else "",
                kind=effect.kind, seconds=effect.seconds, front=effect.front)
 
 
-EFFECTS: Final[dict[type, Callable[[KioskLoop, Any], None]]] = {
+EFFECTS: Final[dict[type, Callable[[Wall, Any], None]]] = {
     fx.Say: say,
     fx.NextScreen: lambda loop, e: loop.next_screen(),
     fx.FindSeat: lambda loop, e: loop.find_seat(),
@@ -65,7 +65,7 @@ EFFECTS: Final[dict[type, Callable[[KioskLoop, Any], None]]] = {
 }
 
 
-def show_effects(loop: KioskLoop, effects: Sequence[object]) -> None:
+def show_effects(loop: Wall, effects: Sequence[object]) -> None:
     for effect in effects:
         # Any other message (the night's words) is said like a Say.
         EFFECTS.get(type(effect), say)(loop, effect)

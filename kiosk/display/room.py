@@ -19,7 +19,7 @@ from rules import clock as clocks
 from rules.state import Tournament
 
 if TYPE_CHECKING:
-    from kiosk.display.loop import KioskLoop
+    from kiosk.display.wall import Wall
 
 __all__ = ["NEWS_SECONDS", "Room"]
 
@@ -40,7 +40,7 @@ class Room:
         self.seen = seen(state)
         self._told = None
 
-    def update(self, loop: KioskLoop) -> None:
+    def update(self, loop: Wall) -> None:
         state = loop.station.state
         told = (id(state), loop.station.folded_rowid)
         if told != self._told:
@@ -48,7 +48,7 @@ class Room:
             self._tell(loop, state)
         self._chime(loop)
 
-    def _tell(self, loop: KioskLoop, state: Tournament) -> None:
+    def _tell(self, loop: Wall, state: Tournament) -> None:
         # Told as phrases, not text: a language switch says them again (issue 19).
         self.seen, news = announce(self.seen, state)
         if news.screen == "seating":
@@ -86,7 +86,7 @@ class Room:
                 loop.drop_popups("announcement")
                 loop.show(Screen.RESULTS)
 
-    def _chime(self, loop: KioskLoop) -> None:
+    def _chime(self, loop: Wall) -> None:
         state = loop.station.state
         if state.config is None:
             self._reading = None

@@ -68,7 +68,7 @@ class TableDevice:
         return self._last
 
     def step(self) -> PromptStep:
-        from kiosk.controls.dispatch import Mode
+        from kiosk.controls.device import Mode
 
         controls = self.app.loop.controls
         if controls is None:

@@ -1,0 +1,47 @@
+"""The wall as the effects and the room's news see it: what they may ask of the loop.
+
+:class:`~kiosk.display.loop.KioskLoop` is the one wall; :mod:`.effects` (what
+a button's handler asked for) and :mod:`.room` (what the log's news puts up)
+are written against this, so the loop that drives them is the only one that
+knows them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from kiosk.display.overlays import HelpLines, Overlays, Text
+    from kiosk.display.registry import Screen
+    from kiosk.display.sound import Chimes
+    from kiosk.station import Station
+
+__all__ = ["Wall"]
+
+
+class Wall(Protocol):
+    station: Station
+    overlays: Overlays
+    chimes: Chimes | None
+    screen: Screen
+
+    @property
+    def lang(self) -> str: ...
+
+    @lang.setter
+    def lang(self, lang: str) -> None: ...
+
+    def popup(self, title: Text, line: Text, *, kind: str = "", seconds: float = ...,
+              front: bool = False) -> None: ...
+
+    def drop_popups(self, kind: str) -> None: ...
+
+    def show(self, screen: Screen, *, for_seconds: float | None = None) -> None: ...
+
+    def next_screen(self) -> None: ...
+
+    def find_seat(self) -> None: ...
+
+    def show_help(self, lines: HelpLines, *, seconds: float = ...) -> None: ...
+
+    def stop(self) -> None: ...
