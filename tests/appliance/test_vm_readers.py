@@ -198,12 +198,14 @@ YELLOW = (255, 214, 0)  # kiosk/display/layout.py's: the pop-up's frame and its 
 
 def popup_on(screen: Screen) -> bool:
     """The pop-up's yellow frame is on the screen: one yellow outline, over half the
-    screen wide and a tenth of it high (nothing else on the clock is)."""
+    screen wide and over 8 % of it high: the box in the middle of the clock, or the
+    ticker's band over the seating (issue 49). Nothing else is: the paused banner and
+    the colour-up box are 7 %."""
     if screen.size != MODE:
         return False
     mask = pygame.mask.from_threshold(screen.surface, YELLOW, (40, 40, 60, 255))
     width, height = MODE
-    return any(r.width > width // 2 and r.height > height // 10
+    return any(r.width > width // 2 and r.height > height * 0.08
                for r in mask.get_bounding_rects())
 
 

@@ -11,26 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from hardware.inputs import Action, ButtonPressed
-from kiosk.bootstrap import Options, bootstrap
 from kiosk.table_screen import WORDS, TableScreenView
-from rules.commands import CheckIn, CreateTournament, DrawSeats, StartClock
-from rules.structure import preset
+from tests.kiosk.table_kit import desk_night, table_app
 
 
 def test_a_running_clock_on_the_table_screen_is_drawn_by_the_second_not_whole(
         tmp_path: Path) -> None:
     # The TD's box sets the night up in the store; the table device only plays it.
-    desk = bootstrap(Options(headless=True, data_dir=str(tmp_path), sound=False), fake=True)
-    try:
-        station = desk.station
-        assert station.submit(CreateTournament("Fredag", preset("pubpoker"))).ok
-        for n in range(14):
-            assert station.submit(CheckIn(f"p{n}", f"Spelar {n}")).ok
-        assert station.submit(DrawSeats()).ok and station.submit(StartClock()).ok
-    finally:
-        desk.close()
-    app = bootstrap(Options(headless=True, data_dir=str(tmp_path), sound=False, size=(480, 320),
-                            role="table", table=1, shift=False), fake=True)
+    desk_night(tmp_path, [f"Spelar {n}" for n in range(14)])
+    app = table_app(tmp_path, (480, 320))
     try:
         loop = app.loop
         assert app.time is not None

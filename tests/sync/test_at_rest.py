@@ -84,12 +84,16 @@ def test_a_lone_device_wakes_rarely_and_links_at_once_when_a_peer_comes(
     assert rate < 2.0, rate
 
     console = spawn(lan.add(), "console", name="console", start=False)
-    began = time.monotonic()
+    started = time.monotonic()
     console.start()
+    # From the console's ready line: its own start-up (Python, imports) is not the
+    # display's doing, and took 1-2 s of this on a loaded machine.
+    began = time.monotonic()
     wait_for(lambda: connected(display) == {console.device}, 10, every=0.05,
              what="the resting display to link with the console")
     took = time.monotonic() - began
-    print(f"a console started {took:.2f} s before the resting display had linked to it")
+    print(f"a console ready {took:.2f} s before the resting display had linked to it "
+          f"(its start-up {began - started:.2f} s)")
     assert took < 3.0, took
 
 

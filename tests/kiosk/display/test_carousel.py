@@ -31,11 +31,10 @@ from kiosk.display.seat_finder import (
 )
 from kiosk.display.viewmodels import SeatingView
 from kiosk.table_screen import TableScreenView
-from rules.commands import CheckIn, CreateTournament, DrawSeats, StartClock
 from rules.state import Tournament
-from rules.structure import preset
 from tests.kiosk.display.test_layout import NAMES, _night
 from tests.kiosk.display.test_loop import _key, _start
+from tests.kiosk.table_kit import desk_night, table_app
 
 
 @pytest.fixture(scope="module")
@@ -135,17 +134,8 @@ def test_f_shows_the_names_first_page_at_once_then_gives_the_screen_back(app: Ap
 
 
 def test_a_table_devices_find_seat_shows_the_names_over_its_own_screen(tmp_path: Path) -> None:
-    desk = bootstrap(Options(headless=True, data_dir=str(tmp_path), sound=False), fake=True)
-    try:
-        station = desk.station
-        assert station.create(CreateTournament("Fredag", preset("pubpoker"))).ok
-        for n, name in enumerate(NAMES[:60]):
-            assert station.submit(CheckIn(f"p{n}", name)).ok
-        assert station.submit(DrawSeats()).ok and station.submit(StartClock()).ok
-    finally:
-        desk.close()
-    app = bootstrap(Options(headless=True, data_dir=str(tmp_path), sound=False, size=(800, 480),
-                            role="table", table=1, shift=False), fake=True)
+    desk_night(tmp_path, NAMES[:60])
+    app = table_app(tmp_path, (800, 480))
     try:
         loop = app.loop
         assert app.time is not None
