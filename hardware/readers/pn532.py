@@ -44,6 +44,7 @@ __all__ = [
     "Pn532Frame",
     "Pn532FrameParser",
     "Pn532Reader",
+    "Rejected",
     "encode_frame",
     "open_pn532",
     "parse_target_uid",
@@ -93,6 +94,15 @@ class Pn532Frame:
 Frame = Ack | Nack | Pn532Frame
 
 
+@dataclass(frozen=True)
+class Rejected:
+    """Where the parser dropped a corrupt frame, in stream order.
+
+    Its place matters: a corrupt response read in the same chunk as its ACK
+    comes after the ACK, and only that one is answered with a NACK.
+    """
+
+
 def encode_frame(command: int, data: bytes = b"", *, tfi: int = HOST_TFI) -> bytes:
     """A normal information frame, checksums and all."""
     body = bytes([tfi, command]) + data
@@ -120,9 +130,13 @@ class Pn532FrameParser:
         return self.bad_lengths + self.bad_checksums
 
     def feed(self, data: bytes) -> list[Frame]:
+        return [f for f in self.feed_marked(data) if not isinstance(f, Rejected)]
+
+    def feed_marked(self, data: bytes) -> list[Frame | Rejected]:
+        """The frames in ``data``, with a :class:`Rejected` where a corrupt one was dropped."""
         buf = self._buf
         buf += data
-        out: list[Frame] = []
+        out: list[Frame | Rejected] = []
         while True:
             start = buf.find(_START)
             if start < 0:
@@ -141,6 +155,7 @@ class Pn532FrameParser:
                 del buf[:4]
             elif length == 0 or (length + lcs) & 0xFF:
                 self.bad_lengths += 1
+                out.append(Rejected())
                 del buf[:2]
             elif len(buf) < 5 + length:
                 return out  # wait for the rest
@@ -148,6 +163,7 @@ class Pn532FrameParser:
                 body = bytes(buf[4 : 4 + length])
                 if (sum(body) + buf[4 + length]) & 0xFF:
                     self.bad_checksums += 1
+                    out.append(Rejected())
                     del buf[:2]  # a real frame may start inside the bad one
                 else:
                     out.append(Pn532Frame(body[0], body[1:]))
@@ -200,7 +216,7 @@ class Pn532Reader:
         self.max_nacks = max_nacks
         self._clock = clock
         self._sleep = sleep
-        self._frames: list[Frame] = []
+        self._frames: list[Frame | Rejected] = []
         self._last_poll: float | None = None
 
     def begin(self) -> None:
@@ -223,15 +239,14 @@ class Pn532Reader:
                 break
         nacks = 0
         while True:
-            rejected = self.parser.rejected
-            frame = self._next_frame(deadline, stop_on_reject=True)
-            if frame is None:
-                if self.parser.rejected > rejected and nacks < self.max_nacks:
-                    # A corrupted response: ask for it again.
-                    nacks += 1
-                    self.port.write(NACK)
-                    deadline = self._clock() + self.response_timeout
-                    continue
+            frame = self._next_frame(deadline)
+            if isinstance(frame, Rejected) and nacks < self.max_nacks:
+                # A corrupted response: ask for it again.
+                nacks += 1
+                self.port.write(NACK)
+                deadline = self._clock() + self.response_timeout
+                continue
+            if frame is None or isinstance(frame, Rejected):
                 raise ReaderError(f"PN532 sent no valid response to command 0x{code:02X}")
             if isinstance(frame, Pn532Frame):
                 if frame.tfi == ERROR_TFI:
@@ -262,17 +277,14 @@ class Pn532Reader:
     def close(self) -> None:
         self.port.close()
 
-    def _next_frame(self, deadline: float, *, stop_on_reject: bool = False) -> Frame | None:
-        """The next good frame; None at the deadline (or at a rejected frame, if asked)."""
+    def _next_frame(self, deadline: float) -> Frame | Rejected | None:
+        """The next frame or rejected one, in the order they came; None at the deadline."""
         while not self._frames:
             if self._clock() >= deadline:
                 return None
-            rejected = self.parser.rejected
             chunk = self.port.read(max(1, self.port.in_waiting))
             if chunk:
-                self._frames.extend(self.parser.feed(chunk))
-                if stop_on_reject and not self._frames and self.parser.rejected > rejected:
-                    return None
+                self._frames.extend(self.parser.feed_marked(chunk))
         return self._frames.pop(0)
 
 

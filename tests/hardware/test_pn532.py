@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import threading
 import time
 from queue import Empty, Queue
 
@@ -18,80 +16,12 @@ from hardware.readers.pn532 import (
     Nack,
     Pn532Frame,
     Pn532FrameParser,
+    Pn532Reader,
     encode_frame,
     parse_target_uid,
 )
 from tests.hardware.conftest import Pty
-
-NO_CARD = encode_frame(0x4B, b"\x00", tfi=0xD5)
-
-
-def card(uid: str) -> bytes:
-    """An InListPassiveTarget response with one ISO14443A target."""
-    nfcid = bytes.fromhex(uid)
-    data = b"\x01\x01\x00\x44\x00" + bytes([len(nfcid)]) + nfcid
-    return encode_frame(0x4B, data, tfi=0xD5)
-
-
-def corrupt(frame: bytes) -> bytes:
-    """Flip a bit in the data: the DCS no longer matches."""
-    return frame[:8] + bytes([frame[8] ^ 0x10]) + frame[9:]
-
-
-class FakePn532(threading.Thread):
-    """The chip's side of the wire: ACK and answer each command, resend on NACK.
-
-    ``replies`` holds, for each InListPassiveTarget in turn, the frames to
-    send: the first at once, the next one for each NACK. Every frame goes out
-    in two writes, so the host sees it split across reads.
-    """
-
-    def __init__(self, pty: Pty, replies: list[list[bytes]], *, silent: bool = False) -> None:
-        super().__init__(name="fake-pn532")
-        self.pty = pty
-        self.replies = replies
-        self.silent = silent
-        self.received: list[Pn532Frame | Ack | Nack] = []
-        self.raw = bytearray()
-        self._pending: list[bytes] = []
-        self._halt = threading.Event()
-
-    def run(self) -> None:
-        parser = Pn532FrameParser()
-        while not self._halt.is_set():
-            data = self.pty.read(0.01)
-            self.raw += data
-            for frame in parser.feed(data):
-                self.received.append(frame)
-                if not self.silent:
-                    self._answer(frame)
-
-    def stop(self) -> None:
-        self._halt.set()
-        self.join()
-
-    def _answer(self, frame: Pn532Frame | Ack | Nack) -> None:
-        if isinstance(frame, Nack):
-            if self._pending:
-                self._send(self._pending.pop(0))
-            return
-        if not isinstance(frame, Pn532Frame) or frame.tfi != 0xD4 or frame.command is None:
-            return
-        self._send(ACK)
-        if frame.command == 0x4A:
-            frames = self.replies.pop(0) if self.replies else [NO_CARD]
-            self._pending = frames[1:]
-            self._send(frames[0])
-        elif frame.command == 0x99:  # an unknown command: the chip's error frame
-            self._send(bytes.fromhex("0000ff01ff7f8100"))
-        else:
-            self._send(encode_frame(frame.command + 1, tfi=0xD5))
-
-    def _send(self, data: bytes) -> None:
-        half = len(data) // 2
-        os.write(self.pty.master, data[:half])
-        time.sleep(0.002)
-        os.write(self.pty.master, data[half:])
+from tests.hardware.fake_pn532 import NO_CARD, FakePn532, card, corrupt
 
 
 def test_frames_ack_and_nack() -> None:
@@ -166,7 +96,7 @@ def test_a_response_corrupted_every_time_is_an_error(pty: Pty) -> None:
     peer = FakePn532(pty, [[bad, bad, bad, bad]])
     peer.start()
     try:
-        reader = open_pn532(pty.path, response_timeout=0.5)
+        reader = open_pn532(pty.path, response_timeout=2.0)  # a loaded host answers slowly
         try:
             with pytest.raises(ReaderError, match="no valid response"):
                 reader.poll()
@@ -175,6 +105,57 @@ def test_a_response_corrupted_every_time_is_an_error(pty: Pty) -> None:
             reader.close()
     finally:
         peer.stop()
+
+
+class OneChunkPort:
+    """A port whose reads hand over everything the chip has sent, as a slow host's do.
+
+    Each write queues the chip's whole answer (``answers`` in turn) as one chunk.
+    """
+
+    def __init__(self, answers: list[bytes]) -> None:
+        self.answers = answers
+        self.written: list[bytes] = []
+        self._chunk = b""
+
+    @property
+    def in_waiting(self) -> int:
+        return len(self._chunk)
+
+    def read(self, size: int = 1) -> bytes:
+        chunk, self._chunk = self._chunk, b""
+        return chunk
+
+    def write(self, data: bytes, /) -> int:
+        self.written.append(data)
+        if self.answers:
+            self._chunk += self.answers.pop(0)
+        return len(data)
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_corrupt_response_read_with_its_ack_is_nacked_once() -> None:
+    """A loaded host reads the ACK and the corrupt response in one chunk (CI saw it): the
+    reader still NACKs it and takes the good copy. A corrupt frame before the ACK is stale
+    and is not NACKed."""
+    good = card("04A1B2C3D4E5F6")
+    port = OneChunkPort([corrupt(NO_CARD) + ACK + corrupt(good), good])
+    reader = Pn532Reader(port, response_timeout=0.2)
+    assert reader.poll() == "04A1B2C3D4E5F6"
+    assert port.written[1:] == [NACK]
+    assert reader.rejected == 2
+
+
+def test_corrupt_every_time_in_one_chunk_is_an_error_after_three_nacks() -> None:
+    bad = corrupt(card("DEADBEEF"))
+    port = OneChunkPort([ACK + bad, bad, bad, bad, bad])
+    reader = Pn532Reader(port, response_timeout=0.2)
+    with pytest.raises(ReaderError, match="no valid response"):
+        reader.poll()
+    assert port.written[1:] == [NACK] * 3
+    assert reader.parser.bad_checksums == 4
 
 
 def test_an_error_frame_is_an_error(pty: Pty) -> None:
