@@ -32,8 +32,8 @@ The schema, with defaults in brackets (``[venue] key`` is the only required key)
     [buttons]               # action = BCM pin 2..27                 [none]
     pause = 17
     [reader]                # absent: no card reader
-    url = "/dev/serial0"    # a pyserial URL                         [/dev/serial0]
-    kind = "rdm6300"        # rdm6300 | pn532 | line                 [rdm6300]
+    url = "/dev/serial0"    # a pyserial URL; a wedge's input device [/dev/serial0]
+    kind = "rdm6300"        # rdm6300 | pn532 | line | wedge         [rdm6300]
     [network]
     interface = "wlan0"     # the interface mDNS uses                [all]
     [viewer]                # the players' phone page (kiosk.viewer)
@@ -100,7 +100,7 @@ DEFAULT_PATH = Path("/boot/firmware/pubpoker.toml")
 #: What a GPIO button may be for: every action of the one vocabulary but the
 #: keyboard's own (quitting, typing a name).
 BUTTON_ACTIONS: tuple[str, ...] = tuple(a.value for a in Action if a not in KEYBOARD_ONLY)
-READER_KINDS: tuple[str, ...] = ("rdm6300", "pn532", "line")
+READER_KINDS: tuple[str, ...] = ("rdm6300", "pn532", "line", "wedge")
 #: BCM numbers of the header's GPIO pins; 0 and 1 are the HAT EEPROM's I2C.
 PIN_RANGE = (2, 27)
 TABLE_RANGE = (1, 15)
@@ -942,7 +942,10 @@ def _syntax_error(err: tomllib.TOMLDecodeError, text: str) -> ConfigSyntax:
         line, column = len(lines), len(lines[-1]) + 1
     detail = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
     said = lines[line - 1] if 1 <= line <= len(lines) else ""
-    return ConfigSyntax(line=line, column=column, detail=_toml_words(detail, said))
+    headings = (_HEADING_LINE.match(before) for before in reversed(lines[:line - 1]))
+    section = next((heading["name"] for heading in headings if heading), "")
+    return ConfigSyntax(line=line, column=column,
+                        detail=_toml_words(detail, said, section))
 
 
 #: tomllib's English, by what it means, and the slip that usually causes it.
@@ -1006,13 +1009,17 @@ _SETTING_LINE: Final = re.compile(r"^\s*(?P<key>[\w.-]+)\s*(?:=\s*(?P<value>.*?)
 _HEADING_LINE: Final = re.compile(r"^\s*\[+\s*(?P<name>[\w.-]+)")
 
 
-def _toml_words(detail: str, line: str) -> _Words:
+def _toml_words(detail: str, line: str, section: str = "") -> _Words:
     """tomllib's ``detail`` about ``line`` in every language, with the usual slip's fix.
+
+    A key is named as the other checks name it (``tournament.tables``) when its
+    ``section`` is known: a bare ``tables`` or ``name`` reads as English in a
+    Nynorsk sentence.
 
     >>> print(_toml_words("Invalid value", "name = Fredagspoker").render("nn"))
     verdien kan ikkje lesast; tekst skal stå i hermeteikn: name = "Fredagspoker"
-    >>> print(_toml_words("Cannot overwrite a value", "tables = 4").render("da"))
-    tables står der to gange; fjern den ene
+    >>> print(_toml_words("Cannot overwrite a value", "tables = 4", "tournament").render("da"))
+    tournament.tables står der to gange; fjern den ene
     >>> heading = "Expected ']' at the end of a table declaration"
     >>> print(_toml_words(heading, "[tournament").render("en"))
     a section heading is one name in square brackets, for example [tournament]
@@ -1023,7 +1030,7 @@ def _toml_words(detail: str, line: str) -> _Words:
     key = setting["key"] if setting and "[" not in line else "name"
     value = (setting["value"] or "") if setting else ""
     value = value.replace('"', "").replace("'", "").strip() or "…"
-    what = f"[{heading['name']}]" if heading else key
+    what = f"[{heading['name']}]" if heading else f"{section}.{key}" if section else key
     words = _TOML_WORDS[kind]
     return _Words({lang: text.format(example=f'{key} = "{value}"', what=what)
                    for lang, text in words.items()})

@@ -20,6 +20,7 @@ from hardware.readers import (
     open_line_reader,
     open_pn532,
     open_rdm6300,
+    open_wedge,
 )
 from kiosk.app import App
 
@@ -31,6 +32,7 @@ OPENERS: Mapping[str, Callable[[str], CardReader]] = {
     "rdm6300": open_rdm6300,
     "pn532": open_pn532,
     "line": open_line_reader,
+    "wedge": open_wedge,
 }
 
 

@@ -548,12 +548,14 @@ def _check_in(state: Tournament, cmd: CheckIn, now: float, rng: RandomSource) ->
             # until they sit down, and the confirmation admits from the list.
             return _waitlist(state, cmd, now, registered)
     events.append(checked_in)
-    if state.phase is not Phase.CHECK_IN:
-        events.extend(seated)
+    events.extend(seated)
+    # A newcomer who had to open a table leaves the others lopsided. Before the
+    # clock starts nobody balances yet: each late arrival would move players the
+    # next one makes needless (issue 45); the start does it once.
+    if state.phase not in (Phase.CHECK_IN, Phase.SEATED):
         seatmap = state.seatmap()
         for event in seated:
             seatmap.setdefault(event.seat.table, {})[event.seat.seat] = event.seat.player_id
-        # A newcomer who had to open a table leaves the others lopsided.
         events.extend(_balance(state, seatmap, now, rng, set(), prefix=events))
     return events
 
@@ -654,6 +656,19 @@ def _draw_seats(state: Tournament, cmd: DrawSeats, now: float, rng: RandomSource
     return [event]
 
 
+@_decides(StartClock)
+def _start_clock(state: Tournament, cmd: StartClock, now: float,
+                 rng: RandomSource) -> list[Event]:
+    started = ClockStarted(at=now)
+    _probe(state, started)
+    events: list[Event] = [started]
+    if state.phase is Phase.SEATED:
+        # S1/S2: the players drawn in late before the start are balanced once,
+        # now that the room is known: as few moves as the final count needs.
+        events.extend(_balance(state, state.seatmap(), now, rng, set(), prefix=events))
+    return events
+
+
 def start_means(state: Tournament, now: float) -> DrawSeats | ResumeClock | StartClock:
     """The command START is in ``state`` at shared time ``now``.
 
@@ -684,7 +699,7 @@ def _start(state: Tournament, cmd: Start, now: float, rng: RandomSource) -> list
 @_decides(TogglePause)
 def _toggle(state: Tournament, cmd: TogglePause, now: float, rng: RandomSource) -> list[Event]:
     if not state.clock.started:
-        return _one_event(state, StartClock(), now, rng)
+        return _start_clock(state, StartClock(), now, rng)
     if state.clock.waiting_at(now):
         return _resume_after_break(state, now)
     if state.clock.running:
@@ -922,7 +937,6 @@ _ONE_EVENT: dict[type[Command], Callable[[Any, float], Event]] = {
     MergePlayers: lambda c, now: PlayersMerged(at=now, keep=c.keep, keep_name=c.keep_name,
                                                merged=c.merged, name=c.name, cards=c.cards,
                                                created=c.created),
-    StartClock: lambda c, now: ClockStarted(at=now),
     PauseClock: lambda c, now: ClockPaused(at=now),
     ResumeClock: lambda c, now: ClockResumed(at=now),  # decided by _resume
     AdjustTime: lambda c, now: TimeAdjusted(at=now, seconds=c.seconds),

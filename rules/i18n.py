@@ -13,6 +13,7 @@ __all__ = [
     "MONTHS",
     "NOUNS",
     "OS_REASONS",
+    "OTHER_OS_REASON",
     "QUOTE_LIMIT",
     "WEEKDAYS",
     "Counted",
@@ -206,6 +207,23 @@ OS_REASONS: Final[Mapping[str, Mapping[str, str]]] = {
             "nb": "disken svarte med en lesefeil; kortet kan være skadet",
             "da": "disken svarede med en læsefejl; kortet kan være beskadiget",
             "en": "the disk gave a read error; the card may be damaged"},
+    "ENAMETOOLONG": {"nn": "namnet eller stien er for lang; vel eit kortare namn",
+                     "nb": "navnet eller stien er for lang; velg et kortere navn",
+                     "da": "navnet eller stien er for lang; vælg et kortere navn",
+                     "en": "the name or path is too long; choose a shorter name"},
+    "ELOOP": {"nn": "stien går i ring gjennom symbolske lenkjer; sjå kvar lenkja peikar",
+              "nb": "stien går i ring gjennom symbolske lenker; se hvor lenken peker",
+              "da": "stien går i ring gennem symbolske links; se hvor linket peger",
+              "en": "the path loops through symbolic links; check where the link points"},
+}
+
+#: Any other reason the system gives by name: the name is what a helper can look up,
+#: and ``strerror`` would be English on a Nynorsk wall.
+OTHER_OS_REASON: Final[Mapping[str, str]] = {
+    "nn": "operativsystemet sa nei (feilkode {name})",
+    "nb": "operativsystemet sa nei (feilkode {name})",
+    "da": "styresystemet sagde nej (fejlkode {name})",
+    "en": "the operating system refused ({name})",
 }
 
 
@@ -213,11 +231,14 @@ class OsReason(NamedTuple):
     """Why the operating system refused, as a message parameter in the room's language.
 
     A :class:`~rules.errors.RulesError` parameter of this type is written from
-    :data:`OS_REASONS`; a reason not there keeps the system's own words.
+    :data:`OS_REASONS`, or :data:`OTHER_OS_REASON` with the errno's name; only
+    an error without an errno keeps its own words.
 
     >>> missing = OsReason.of(FileNotFoundError(2, "No such file or directory"))
     >>> missing.render("nb")
     'filen eller mappen finnes ikke; se etter skrivefeil i stien'
+    >>> OsReason("ETXTBSY", "Text file busy").render("da")
+    'styresystemet sagde nej (fejlkode ETXTBSY)'
     >>> OsReason.of(OSError(999, "Odd")).render("nn")
     'Odd'
     """
@@ -233,8 +254,13 @@ class OsReason(NamedTuple):
         return cls(name, err.strerror or str(err))
 
     def render(self, lang: str) -> str:
+        if not self.errno_name:
+            return self.text
         texts = OS_REASONS.get(self.errno_name)
-        return self.text if texts is None else texts.get(lang) or texts["en"]
+        if texts is None:
+            other = OTHER_OS_REASON.get(lang) or OTHER_OS_REASON["en"]
+            return other.format(name=self.errno_name)
+        return texts.get(lang) or texts["en"]
 
 
 def format_place(place: int, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+import resource
 import threading
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,3 +34,96 @@ def no_leaked_threads() -> Iterator[None]:
         thread.join(timeout=2.0)
     still = [t.name for t in leaked if t.is_alive()]
     assert not still, f"test left threads running: {still}"
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadfile``, but the files that share one booted VM are one scope.
+
+    Each worker builds its own session fixtures, so files sent to two workers
+    would boot the VM twice (tests/appliance/devices_vm.py)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    from tests.appliance.devices_vm import SHARING
+
+    class SharedVmScheduling(LoadFileScheduling):
+        ordered = False
+
+        def _split_scope(self, nodeid: str) -> str:
+            scope = str(super()._split_scope(nodeid))
+            return SHARING[0] if scope in SHARING else scope
+
+        def _assign_work_unit(self, node: Any) -> None:
+            # xdist queues files by their count of tests, most first; the shared
+            # VM counts both files' and so ran beside the whole nights, slowing
+            # both (a run's Friday night took 424 s, not 150-245 s). It keeps the
+            # place its first file had, as when each file booted its own VM.
+            if not self.ordered and self.config.option.loadscopereorder:
+                self.ordered = True
+                units = list(self.workqueue.items())
+                units.sort(key=lambda unit: -sum(1 for nodeid in unit[1]
+                                                 if nodeid.startswith(SHARING[0])
+                                                 or unit[0] != SHARING[0]))
+                self.workqueue.clear()
+                self.workqueue.update(units)
+            super()._assign_work_unit(node)
+
+    return SharedVmScheduling(config, log)
+
+
+# --- CPU by test file -------------------------------------------------------------
+# The full suite is bound by the CPU of two cores, not by waiting, so each run
+# says which files spend it. A phase's CPU is this process's and its reaped
+# children's (kiosks, `pubpoker` commands, QEMU): a child still running when the
+# phase ends counts where it is reaped.
+
+
+def _cpu() -> float:
+    own, children = (resource.getrusage(who) for who in
+                     (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    yield from _counted(item)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    yield from _counted(item)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    yield from _counted(item)
+
+
+def _counted(item: pytest.Item) -> Iterator[None]:
+    began = _cpu()
+    yield
+    # user_properties travel with the report, to xdist's controller too.
+    item.user_properties.append(("cpu", _cpu() - began))
+
+
+_CPU_BY_FILE: Counter[str] = Counter()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "teardown":
+        _CPU_BY_FILE[report.nodeid.split("::")[0]] += sum(
+            value for name, value in report.user_properties if name == "cpu")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if not _CPU_BY_FILE or os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    total = sum(_CPU_BY_FILE.values())
+    terminalreporter.write_sep("=", f"CPU by test file: {total:.0f} CPU-s in all, the 15 most")
+    for path, seconds in _CPU_BY_FILE.most_common(15):
+        terminalreporter.write_line(f"{seconds:8.1f} s  {path}")
+    if times := os.environ.get("PUBPOKER_TIMES"):  # .ci/run's summary at the end
+        with open(times, "a") as fh:
+            fh.write(f"CPU of the tests (theirs and their children's): {total:.0f} s\n")

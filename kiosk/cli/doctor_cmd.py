@@ -114,6 +114,8 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "store-missing": "Database: finst ikkje ({path})",
         "store-damaged": "Database: øydelagd ({why}); kiosken flyttar henne til side "
                          "ved neste start",
+        "damage-not-sqlite": "fila er ikkje ein SQLite-database",
+        "damage-inside": "SQLite fann skade inne i fila; «pubpoker doctor --json» viser kvar",
         "store-error": "Database: {why}",
         "pauses": "Tilkoplingar venta på ledige fildeskriptorar sidan kiosken starta "
                   "({since}): {peers} gonger for andre einingar, {phones} for telefonar "
@@ -151,6 +153,8 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "store-missing": "Database: finnes ikke ({path})",
         "store-damaged": "Database: ødelagt ({why}); kiosken flytter den til side "
                          "ved neste start",
+        "damage-not-sqlite": "filen er ikke en SQLite-database",
+        "damage-inside": "SQLite fant skade inne i filen; «pubpoker doctor --json» viser hvor",
         "store-error": "Database: {why}",
         "pauses": "Tilkoblinger ventet på ledige fildeskriptorer siden kiosken startet "
                   "({since}): {peers} ganger for andre enheter, {phones} for telefoner "
@@ -188,6 +192,8 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "store-missing": "Database: findes ikke ({path})",
         "store-damaged": "Database: beskadiget ({why}); kiosken flytter den til side "
                          "ved næste start",
+        "damage-not-sqlite": "filen er ikke en SQLite-database",
+        "damage-inside": "SQLite fandt skade inde i filen; «pubpoker doctor --json» viser hvor",
         "store-error": "Database: {why}",
         "pauses": "Forbindelser ventede på ledige fildeskriptorer siden kiosken startede "
                   "({since}): {peers} gange for andre enheder, {phones} for telefoner "
@@ -225,6 +231,9 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "store-missing": "Database: missing ({path})",
         "store-damaged": "Database: damaged ({why}); the kiosk sets it aside at its "
                          "next start",
+        "damage-not-sqlite": "the file is not an SQLite database",
+        "damage-inside": "SQLite found damage inside the file; 'pubpoker doctor --json' shows "
+                         "where",
         "store-error": "Database: {why}",
         "pauses": "Connections waited for free file descriptors since the kiosk started "
                   "({since}): {peers} times for other devices, {phones} for phones "
@@ -287,7 +296,8 @@ def render(report: Report, lang: str, gpio: GpioReport | None = None) -> str:
     if not store.exists:
         lines.append(texts["store-missing"].format(path=store.path))
     elif store.damage is not None:
-        lines.append(texts["store-damaged"].format(why=store.damage))
+        why = texts["damage-not-sqlite" if store.not_sqlite else "damage-inside"]
+        lines.append(texts["store-damaged"].format(why=why))
     elif store.error is not None:
         lines.append(texts["store-error"].format(why=store.error.translate(lang)))
     else:

@@ -36,7 +36,10 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
            "merged": "{name} er slått saman med {keep}: {nights} og {cards} høyrer no til {keep}",
            "no-similar": "Ingen namn er like nok til å vere same spelar to gonger",
            "similar": "Kanskje same spelar: {a} – {b}",
-           "imported": "Importerte: {added}, {linked} fekk kort, {unchanged}, {errors}"},
+           "imported": "Importerte: {added}, {linked} fekk kort, {unchanged}, {errors}",
+           "not-utf8": "ho er ikkje tekst i UTF-8; lagra ho som «CSV UTF-8» i reknearket",
+           "field-too-long": "eitt felt er over 128 KiB; er det verkeleg ei CSV-fil med namn og "
+           "kort?"},
     "nb": {"removed": "Fjernet {name}", "unlinked-1": "Kortet koblet fra: {uids}",
            "unlinked-n": "Kortene koblet fra: {uids}",
            "renamed": "{old} heter nå {name}",
@@ -46,7 +49,10 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
            "merged": "{name} er slått sammen med {keep}: {nights} og {cards} hører nå til {keep}",
            "no-similar": "Ingen navn er like nok til å være samme spiller to ganger",
            "similar": "Kanskje samme spiller: {a} – {b}",
-           "imported": "Importerte: {added}, {linked} fikk kort, {unchanged}, {errors}"},
+           "imported": "Importerte: {added}, {linked} fikk kort, {unchanged}, {errors}",
+           "not-utf8": "den er ikke tekst i UTF-8; lagre den som «CSV UTF-8» i regnearket",
+           "field-too-long": "ett felt er over 128 KiB; er det virkelig en CSV-fil med navn og "
+           "kort?"},
     "da": {"removed": "Fjernede {name}", "unlinked-1": "Kortet frakoblet: {uids}",
            "unlinked-n": "Kortene frakoblet: {uids}",
            "renamed": "{old} hedder nu {name}",
@@ -56,7 +62,10 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
            "merged": "{name} er lagt sammen med {keep}: {nights} og {cards} hører nu til {keep}",
            "no-similar": "Ingen navne ligner nok til at være samme spiller to gange",
            "similar": "Måske samme spiller: {a} – {b}",
-           "imported": "Importerede: {added}, {linked} fik kort, {unchanged}, {errors}"},
+           "imported": "Importerede: {added}, {linked} fik kort, {unchanged}, {errors}",
+           "not-utf8": "den er ikke tekst i UTF-8; gem den som «CSV UTF-8» i regnearket",
+           "field-too-long": "et felt er over 128 KiB; er det virkelig en CSV-fil med navne og "
+           "kort?"},
     "en": {"removed": "Removed {name}", "unlinked-1": "Card unlinked: {uids}",
            "unlinked-n": "Cards unlinked: {uids}",
            "renamed": "{old} is now {name}",
@@ -66,7 +75,10 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
            "merged": "{name} is merged into {keep}: {nights} and {cards} now belong to {keep}",
            "no-similar": "No names are alike enough to be one player twice",
            "similar": "Maybe one player: {a} – {b}",
-           "imported": "Imported: {added}, {linked} given a card, {unchanged}, {errors}"},
+           "imported": "Imported: {added}, {linked} given a card, {unchanged}, {errors}",
+           "not-utf8": "it is not UTF-8 text; save it as \"CSV UTF-8\" in the spreadsheet",
+           "field-too-long": "a field is over 128 KiB; is it really a CSV file of names and "
+           "cards?"},
 }
 
 
@@ -349,12 +361,14 @@ def _import(args: argparse.Namespace) -> int:
             text = read_at_most(args.file).decode("utf-8-sig")
         except OSError as err:
             raise UnreadableFile(path=str(args.file), reason=OsReason.of(err)) from None
-        except UnicodeDecodeError as err:
-            raise UnreadableFile(path=str(args.file), reason=str(err)) from None
+        except UnicodeDecodeError:
+            # A spreadsheet's plain "CSV" is the usual cause: it saves in the PC's code page.
+            raise UnreadableFile(path=str(args.file), reason=_text(args)["not-utf8"]) from None
         try:
             report = store.players.import_csv(text)
-        except csv.Error as err:  # a field over csv's 128 KiB: the import is rolled back
-            raise UnreadableFile(path=str(args.file), reason=str(err)) from None
+        except csv.Error:  # a field over csv's 128 KiB: the import is rolled back
+            raise UnreadableFile(path=str(args.file),
+                                 reason=_text(args)["field-too-long"]) from None
     for error in report.errors:
         print(error.translate(args.lang), file=sys.stderr)
     lang = args.lang

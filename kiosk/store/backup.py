@@ -15,7 +15,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-from kiosk.store.errors import BackupFailed, DiskFull, StoreError
+from kiosk.store.errors import BackupFailed, BackupNotAFile, DiskFull, StoreError
 from kiosk.store.tx import write_error
 from rules.i18n import OsReason
 from rules.records import RecordMethods, record
@@ -41,6 +41,9 @@ def backup(source: Path | sqlite3.Connection, dest: str | os.PathLike[str]) -> B
     if target.is_dir():
         name = source.name if isinstance(source, Path) else "pubpoker.db"
         target = target / name
+    if target.exists() and not target.is_file():
+        # The copy is put in place by a rename: /dev/null or a pipe would be replaced by it.
+        raise BackupNotAFile(path=str(target))
     tmp = target.with_name(target.name + ".part")
     own = isinstance(source, Path)
     src = sqlite3.connect(source) if isinstance(source, Path) else source

@@ -85,8 +85,11 @@ def listener_pauses(value: str | None) -> dict[str, Any] | None:
 class StoreHealth(RecordMethods):
     path: Path
     exists: bool
-    #: SQLite's own words when it calls the file damaged (quick_check, not a database).
+    #: SQLite's own words when it calls the file damaged (quick_check, not a database);
+    #: they go to ``--json`` for a helper, and the TD is told in the room's language.
     damage: str | None = None
+    #: The damage is that the file is no SQLite database at all, not a page inside it.
+    not_sqlite: bool = False
     #: Why it could not be read, when that is not damage (full disk, permissions, foreign).
     error: StoreError | None = None
     schema_version: int | None = None
@@ -217,7 +220,7 @@ def examine_store(path: Path, *, read_only_fs: bool = False) -> StoreHealth:
     except OSError as err:
         return StoreHealth(path, True, error=storage_error(err, path))
     if head and head != _HEADER:
-        return StoreHealth(path, True, damage="not an SQLite database")
+        return StoreHealth(path, True, damage="not an SQLite database", not_sqlite=True)
     if not head:
         return StoreHealth(path, True, schema_version=0, events=0, players=0)
     attempts = [True] if read_only_fs else [False, True]
@@ -232,7 +235,8 @@ def examine_store(path: Path, *, read_only_fs: bool = False) -> StoreHealth:
             return StoreHealth(path, True, error=err)
         except sqlite3.Error as err:
             if primary_code(err) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
-                return StoreHealth(path, True, damage=str(err))
+                return StoreHealth(path, True, damage=str(err),
+                                   not_sqlite=primary_code(err) == sqlite3.SQLITE_NOTADB)
             failure = storage_error(err, path)
             # No room for the -shm: without a WAL to read, immutable sees it all.
             if immutable or not _wal_empty(path) or primary_code(err) not in (

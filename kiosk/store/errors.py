@@ -18,6 +18,7 @@ from rules.records import RecordMethods, record
 __all__ = [
     "PAYMENT_CARD",
     "BackupFailed",
+    "BackupNotAFile",
     "BadCard",
     "CardInUse",
     "DiskFull",
@@ -152,6 +153,19 @@ class BackupFailed(StoreWriteFailed):
         "nb": "Sikkerhetskopien til {path} feilet: {reason}",
         "da": "Sikkerhedskopien til {path} mislykkedes: {reason}",
         "en": "The backup to {path} failed: {reason}",
+    }
+
+
+class BackupNotAFile(BackupFailed):
+    messages = {
+        "nn": "Tryggingskopien til {path} feila: det er ikkje ei vanleg fil eller mappe; "
+              "skriv namnet på ei ny fil",
+        "nb": "Sikkerhetskopien til {path} feilet: det er ikke en vanlig fil eller mappe; "
+              "skriv navnet på en ny fil",
+        "da": "Sikkerhedskopien til {path} mislykkedes: det er ikke en almindelig fil eller "
+              "mappe; skriv navnet på en ny fil",
+        "en": "The backup to {path} failed: it is not an ordinary file or folder; give the "
+              "name of a new file",
     }
 
 

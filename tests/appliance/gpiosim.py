@@ -172,9 +172,10 @@ def install(root: Path, module: Path) -> None:
 
 
 # Run in the guest through the agent: set BCM line N from the simulator's side.
-# ``press N SECONDS [CHATTER_SECONDS]``: contact closed for SECONDS, the first
-# CHATTER_SECONDS of it bouncing every 5 ms, then released; ``press N down``
-# closes the contact and leaves it closed, ``press N up`` opens it.
+# ``press N SECONDS [BOUNCES [TIMES]]``: contact closed for SECONDS, opening and
+# closing again BOUNCES times as it first closes, then released (TIMES presses
+# 0.5 s apart); it prints the longest the contact stood open while bouncing.
+# ``press N down`` closes the contact and leaves it closed, ``press N up`` opens it.
 PRESS_SCRIPT = """\
 import glob, sys, time
 line = int(sys.argv[1])
@@ -186,19 +187,23 @@ if sys.argv[2] in ("down", "up"):
     set_pull("pull-" + sys.argv[2])
     sys.exit(0)
 held = float(sys.argv[2])
-chatter = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
+# Chatter is a count of bounces written back to back: a sleep between them can
+# outlast the debounce window on a loaded host, and a contact open that long
+# is a release, not chatter. The longest open gap is printed for the caller.
+bounces = int(sys.argv[3]) if len(sys.argv) > 3 else 0
 times = int(sys.argv[4]) if len(sys.argv) > 4 else 1
+longest = 0.0
 for n in range(times):
     if n:
         time.sleep(0.5)
     start = time.monotonic()
-    closed = True
     set_pull("pull-down")
-    while time.monotonic() - start < chatter:
-        time.sleep(0.005)
-        closed = not closed
-        set_pull("pull-down" if closed else "pull-up")
-    set_pull("pull-down")
+    for _ in range(bounces):
+        opened = time.monotonic()
+        set_pull("pull-up")
+        set_pull("pull-down")
+        longest = max(longest, time.monotonic() - opened)
     time.sleep(max(0.0, held - (time.monotonic() - start)))
     set_pull("pull-up")
+print(f"{longest:.6f}")
 """

@@ -176,7 +176,8 @@ def test_venue_key_with_a_non_hex_character() -> None:
                                             "use pubpoker, pf-pokerklub or sit-and-go"),
         ('[tournament]\nhouse = "x"\n', "tournament.house “x” is unknown; "
                                        "use pubpoker, pf-pokerklub or dk-club"),
-        ('[reader]\nkind = "nfc"\n', "reader.kind “nfc” is unknown; use rdm6300, pn532 or line"),
+        ('[reader]\nkind = "nfc"\n',
+         "reader.kind “nfc” is unknown; use rdm6300, pn532, line or wedge"),
         ("[display]\nsound = 1\n", "display.sound must be true or false, not 1"),
         ("[device]\ntable = true\n", "device.table must be a whole number, not true"),
         ('[device]\nname = "  "\n', "device.name is empty; write something between the "

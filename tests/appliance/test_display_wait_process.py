@@ -72,9 +72,9 @@ def test_no_tv_waits_with_ready_status_and_watchdog_then_opens_the_display(
         assert proc.poll() is None and not shot.exists()
         waited = time.monotonic() - began
         # Now the TV comes on: HPD first, its modes a moment later.
-        tv = connector(drm, "card0-Virtual-1", "connected", "")
+        connector(drm, "card0-Virtual-1", "connected", "")
         time.sleep(0.6)
-        (tv / "modes").write_text("1024x768\n800x600\n")
+        connector(drm, "card0-Virtual-1", "connected", "1024x768\n800x600\n")
         opened = notifications.until(lambda m: "STATUS=Showing" in m, 15, proc)
         assert opened == "READY=1\nSTATUS=Showing the kiosk on card0-Virtual-1"
         assert proc.wait(30) == 0

@@ -20,12 +20,26 @@ from kiosk.hdmi import (
 
 def connector(root: Path, name: str, status: str, modes: str = "",
               connector_id: int | None = None) -> Path:
+    """Plug (or change) a connector in a fake sysfs as the kernel does: all at once.
+
+    sysfs shows a connector's directory with its files already there, and a read of
+    ``status`` never sees half a write; a kiosk polling meanwhile must not see the fake
+    mid-way either (it once read a new connector before its ``status`` was written).
+    """
     path = root / name
-    path.mkdir(parents=True, exist_ok=True)
-    (path / "status").write_text(status + "\n")
-    (path / "modes").write_text(modes)
+    files = {"status": status + "\n", "modes": modes}
     if connector_id is not None:
-        (path / "connector_id").write_text(f"{connector_id}\n")
+        files["connector_id"] = f"{connector_id}\n"
+    if not path.exists():
+        building = root / f".{name}.plugging"  # not a connector name: the kiosk skips it
+        building.mkdir(parents=True)
+        for file, text in files.items():
+            (building / file).write_text(text)
+        building.rename(path)
+        return path
+    for file, text in files.items():
+        (path / f".{file}.new").write_text(text)
+        (path / f".{file}.new").replace(path / file)
     return path
 
 

@@ -1,20 +1,12 @@
 """Card readers in the booted appliance: a reader's wire, the kernel, the kiosk (issue 46).
 
-The VM of test_vm_boot.py (the image's release, provision.sh applied, the
-example ``pubpoker.toml`` with a venue key and its ``[reader]`` lines
-uncommented, as a venue owner would) with VM-only additions:
-
-* a second serial port (the guest's ``ttyS1``) whose other end is a unix
-  socket on the host (a QEMU character device): what the host writes there
-  is what a reader's TX wire would carry into the Pi's UART. A udev rule gives
-  it the name ``/dev/serial0``, as the image's own rule does for the mini
-  UART on a Pi's header (images/debian/60-pubpoker-serial0.rules matches its
-  driver, which a VM does not have); the config names ``/dev/serial0``;
-* a USB serial adapter (QEMU's ``usb-serial``, an FTDI to the guest) on an
-  xHCI bus, its other end another socket, unplugged and plugged back in with
-  QMP's ``device_del`` / ``device_add``;
-* the kiosk's status file (kiosk/status_file.py: the pop-ups said, each
-  reader's counters), read through the guest agent.
+The VM of devices_vm.py, shared with the buttons' tests: the example
+``pubpoker.toml`` with its ``[reader]`` lines uncommented, as a venue owner
+would (``/dev/serial0``, an RDM6300; then a PN532 on the same port), the guest's
+second serial port wired to a socket on the host and named ``/dev/serial0`` as the
+header's UART is on a Pi, a USB serial adapter on an xHCI bus, and the kiosk's
+status file (the pop-ups said, each reader's counters), read through the guest
+agent.
 
 A check-in is read from outside: the store through ``pubpoker tournament
 show --json``, the words of the pop-up from the status file, and the pop-up's
@@ -28,12 +20,10 @@ import io
 import json
 import os
 import random
-import socket
 import statistics
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from pathlib import Path
+from contextlib import contextmanager
 
 import pytest
 
@@ -43,108 +33,39 @@ import pygame
 
 from hardware.readers.rdm6300 import encode_frame as rdm_frame
 from kiosk.controls.messages import MESSAGES
-from tests.appliance.test_vm_boot import GPU, MODE, UNIT, journal, main_pid, td, wait_active
-from tests.appliance.test_vm_boot import config_text as example_config
-from tests.appliance.vm import Screen, Vm, require_vm
-from tests.appliance.vmroot import Images, build_images
+from tests.appliance.devices_vm import (
+    STATUS,
+    TV,
+    USB_SERIAL,
+    USB_SERIAL_NUMBER,
+    WEDGE_SERIAL_NUMBER,
+    Booted,
+    config_text,
+)
+from tests.appliance.test_vm_boot import MODE, UNIT, journal, main_pid, td, wait_active
+from tests.appliance.vm import Screen, Vm
+from tests.hardware.fake_pn532 import FakePn532, card, corrupt
 
 pytestmark = [pytest.mark.slow, pytest.mark.vm, pytest.mark.chroot, pytest.mark.timeout(1800)]
 
 LANG = "nn"  # the example config's language
-STATUS = "/data/pubpoker/vm-status.json"
-VM_FILES = {
-    "etc/udev/rules.d/61-pubpoker-vm-serial0.rules": (
-        "# pubpoker VM test only: the VM's second serial port is the header's UART.\n"
-        'SUBSYSTEM=="tty", KERNEL=="ttyS1", SYMLINK+="serial0"\n'),
-    "etc/systemd/system/pubpoker-kiosk.service.d/vm-status.conf": (
-        "# pubpoker VM test only: the kiosk's status file (kiosk/status_file.py).\n"
-        f"[Service]\nEnvironment=PUBPOKER_STATUS_FILE={STATUS}\n"),
-}
 SEATED = ("Bo", "Cy", "Di")
 ADA, EVA, FAY, GRO = "0A00C3F21B", "0A00C3F21C", "0A00C3F21D", "0A00C3F21E"
 HAL, INE = "0A00C3F21F", "0A00C3F220"
-# An NFC tag's 4-byte NFCID, as the PN532 reads it.
-NFC_JON = "04A1B2C3"
+# NFC tags' NFCIDs (4 or 7 bytes), as the PN532 reads them.
+NFC_JON, NFC_LIV, NFC_MIA = "04A1B2C3", "04C1D2E3F4A5B6", "04D1E2F3"
 STRANGER = "1F00AB12CD"
+# The decimal EM4100 number a keyboard-wedge reader types.
+WEDGE_KAI = "0012345678"
 TAPS = 20
 TIMED = [(f"Spelar {n:02d}", f"2B0000{n:04X}") for n in range(1, TAPS + 1)]
 # Gone from the screen after POPUP_SECONDS (5 s), with TCG's frames to spare.
 POPUP_GONE = 15.0
 
 
-def config_text(url: str = "/dev/serial0", kind: str = "rdm6300") -> str:
-    """The example with its reader switched on (the owner removes the #)."""
-    text = example_config()
-    lines = '# [reader]\n# url = "/dev/serial0"\n# kind = "rdm6300"'
-    assert lines in text, "the example config lost its [reader] lines"
-    return text.replace(lines, f'[reader]\nurl = "{url}"\nkind = "{kind}"')
-
-
-class Wire:
-    """The host's end of a QEMU character device (a unix socket QEMU listens on)."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.sock: socket.socket | None = None
-
-    def connect(self, timeout: float = 30) -> Wire:
-        deadline = time.monotonic() + timeout
-        while self.sock is None:
-            sock = socket.socket(socket.AF_UNIX)
-            try:
-                sock.connect(str(self.path))
-                self.sock = sock
-            except OSError:
-                sock.close()
-                assert time.monotonic() < deadline, f"no QEMU socket at {self.path}"
-                time.sleep(0.2)
-        return self
-
-    def send(self, data: bytes) -> None:
-        assert self.sock is not None
-        self.sock.sendall(data)
-
-    def close(self) -> None:
-        if self.sock is not None:
-            self.sock.close()
-            self.sock = None
-
-
-@dataclass
-class Booted:
-    vm: Vm
-    work: Path
-    serial: Wire
-    usb: Wire
-
-
-@pytest.fixture(scope="module")
-def booted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Booted]:
-    require_vm("amd64")
-    work = tmp_path_factory.mktemp("vm-readers")
-    images: Images = build_images("amd64", work, config_text(), files=VM_FILES)
-    serial, usb = work / "reader.sock", work / "usb.sock"
-    for path in (serial, usb):
-        path.unlink(missing_ok=True)
-    extra = ["-chardev", f"socket,id=reader,path={serial},server=on,wait=off",
-             "-serial", "chardev:reader",
-             "-device", "qemu-xhci,id=xhci",
-             "-chardev", f"socket,id=usbreader,path={usb},server=on,wait=off",
-             "-device", USB_SERIAL]
-    vm = Vm(images, work, name="readers", gpu=GPU, extra=extra)
-    vm.start()
-    wires = Wire(serial), Wire(usb)
-    try:
-        vm.wait_agent(600)
-        wait_active(vm, 600)
-        yield Booted(vm, work, wires[0].connect(), wires[1].connect())
-    finally:
-        for wire in wires:
-            wire.close()
-        vm.stop()
-
-
-USB_SERIAL = "usb-serial,id=usbserial,chardev=usbreader,bus=xhci.0"
+@pytest.fixture
+def booted(devices_vm: Booted) -> Booted:
+    return devices_vm
 
 
 # --- reading the guest --------------------------------------------------------------
@@ -196,17 +117,29 @@ def entrants(vm: Vm) -> int:
 YELLOW = (255, 214, 0)  # kiosk/display/layout.py's: the pop-up's frame and its line
 
 
-def popup_on(screen: Screen) -> bool:
-    """The pop-up's yellow frame is on the screen: one yellow outline, over half the
+def popup_box(screen: Screen) -> pygame.Rect | None:
+    """The pop-up's yellow frame on the screen: one yellow outline, over half the
     screen wide and over 8 % of it high: the box in the middle of the clock, or the
     ticker's band over the seating (issue 49). Nothing else is: the paused banner and
     the colour-up box are 7 %."""
     if screen.size != MODE:
-        return False
+        return None
     mask = pygame.mask.from_threshold(screen.surface, YELLOW, (40, 40, 60, 255))
     width, height = MODE
-    return any(r.width > width // 2 and r.height > height * 0.08
-               for r in mask.get_bounding_rects())
+    return next((r for r in mask.get_bounding_rects()
+                 if r.width > width // 2 and r.height > height * 0.08), None)
+
+
+def popup_on(screen: Screen) -> bool:
+    return popup_box(screen) is not None
+
+
+def popup_pixels(screen: Screen) -> bytes | None:
+    """What the pop-up shows, pixel for pixel (None: no pop-up)."""
+    box = popup_box(screen)
+    if box is None:
+        return None
+    return bytes(pygame.image.tostring(screen.surface.subsurface(box), "RGB"))
 
 
 def quiet_screen(vm: Vm, timeout: float = POPUP_GONE) -> None:
@@ -217,16 +150,20 @@ def quiet_screen(vm: Vm, timeout: float = POPUP_GONE) -> None:
         time.sleep(0.5)
 
 
-def wait_popup(vm: Vm, timeout: float = 30) -> tuple[float, Screen]:
+def wait_popup(vm: Vm, timeout: float = 30, unlike: bytes | None = None,
+               ) -> tuple[float, Screen]:
+    """The time until a pop-up shows; with ``unlike``, a pop-up other than that one
+    (a check-in's pop-up takes the place of the one before at once)."""
     start = time.monotonic()
     while True:
         screen = vm.screendump()
-        if popup_on(screen):
+        pixels = popup_pixels(screen)
+        if pixels is not None and pixels != unlike:
             return time.monotonic() - start, screen
         if time.monotonic() - start > timeout:
             screen.save(vm.work / "no-popup.png")
             raise AssertionError(
-                f"no pop-up on the screen within {timeout} s; said {said(vm)}\n"
+                f"no new pop-up on the screen within {timeout} s; said {said(vm)}\n"
                 f"{journal(vm, UNIT)[-3000:]}")
         time.sleep(0.02)
 
@@ -261,9 +198,10 @@ def test_the_reader_is_on_serial0_and_connected(booted: Booted) -> None:
 
 def test_a_known_card_checks_in_and_its_seat_shows(booted: Booted) -> None:
     vm = booted.vm
-    td(vm, "tournament", "new")
+    td(vm, "tournament", "new", "--yes")  # after the buttons' night
     rows = [("Ada", ADA), ("Eva", EVA), ("Fay", FAY), ("Gro", GRO), ("Hal", HAL),
-            ("Ine", INE), ("Jon", NFC_JON), *TIMED,
+            ("Ine", INE), ("Jon", NFC_JON), ("Kai", WEDGE_KAI),
+            ("Liv", NFC_LIV), ("Mia", NFC_MIA), *TIMED,
             *((name, "") for name in SEATED)]
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerows([("name", "card"), *rows])
@@ -355,12 +293,18 @@ def test_tap_to_screen_timing(booted: Booted) -> None:
     """
     vm = booted.vm
     seconds = []
+    quiet_screen(vm)
+    showing: bytes | None = None
     for name, uid in TIMED:
-        quiet_screen(vm)
+        # No wait for the last pop-up to go: the next check-in's takes its place.
         started = time.monotonic()
         tap(booted, uid)
-        seconds.append(wait_popup(vm)[0])
+        took, screen = wait_popup(vm, unlike=showing)
+        seconds.append(took)
+        showing = popup_pixels(screen)
         assert time.monotonic() - started < 30, name
+        # The pop-up seen is this tap's: the kiosk said this name.
+        wait_said(vm, name, lambda title, name=name: title == name, timeout=10)
     p50, worst = statistics.median(seconds), max(seconds)
     dumps = []
     for _ in range(5):
@@ -368,7 +312,9 @@ def test_tap_to_screen_timing(booted: Booted) -> None:
         vm.screendump()
         dumps.append(time.monotonic() - started)
     names = [name for name, _ in TIMED]
-    seated = [name for name in names if seat_of(vm, name) is not None]
+    sitting = {seat["name"] for table in show(vm)["tables"]  # type: ignore[attr-defined]
+               for seat in table["seats"]}
+    seated = [name for name in names if name in sitting]
     print(f"\nVM: RDM6300 frame to the check-in on the TV, p50 {p50:.2f} s, max {worst:.2f} s "
           f"over {TAPS} taps; one screendump alone takes {statistics.median(dumps):.2f} s "
           f"(median of 5)")
@@ -376,3 +322,177 @@ def test_tap_to_screen_timing(booted: Booted) -> None:
         fh.write(f"tap to screen p50\t{p50:.2f}\ntap to screen max\t{worst:.2f}\n")
     assert len(seated) == TAPS, f"not seated: {set(names) - set(seated)}"
     assert worst < 10, seconds
+
+
+@contextmanager
+def reader_configured(vm: Vm, url: str, kind: str) -> Iterator[None]:
+    """The kiosk restarted with this reader in its config, connected; the RDM6300 after."""
+    vm.run("tee", "/boot/firmware/pubpoker.toml",
+           stdin=config_text().replace('url = "/dev/serial0"\nkind = "rdm6300"',
+                                       f'url = "{url}"\nkind = "{kind}"'))
+    try:
+        vm.run("systemctl", "restart", UNIT, timeout=180)
+        wait_active(vm, 300)
+        vm.wait_for(f"the {kind} reader connected",
+                    lambda: reader(vm).get("connected") is True, 60, every=0.5)
+        yield
+    finally:
+        vm.run("tee", "/boot/firmware/pubpoker.toml", stdin=config_text())
+        vm.run("systemctl", "restart", UNIT, timeout=180)
+        wait_active(vm, 300)
+
+
+# --- a PN532 (HSU) on the header's UART ------------------------------------------------
+
+
+def test_a_pn532_on_serial0_checks_in_and_a_corrupt_response_is_counted(
+        booted: Booted) -> None:
+    """The other serial reader a pub wires to the header: kind pn532 on /dev/serial0. Its
+    first answer to a poll is corrupted on the wire and refused (counted); the chip's
+    next copy checks Mia in, once."""
+    vm = booted.vm
+    chip = FakePn532(booted.serial, [])
+    chip.start()
+    try:
+        with reader_configured(vm, "/dev/serial0", "pn532"):
+            quiet_screen(vm, 60)
+            before, counted = entrants(vm), reader(vm)
+            chip.replies.append([corrupt(card(NFC_MIA)), card(NFC_MIA)])
+            vm.wait_for("Mia in by her NFC tag", lambda: seat_of(vm, "Mia") is not None, 30,
+                        every=0.5)
+            status = reader(vm)
+            assert int(status["rejected"]) > int(counted["rejected"]), (counted, status)  # type: ignore[call-overload]
+            assert entrants(vm) == before + 1
+            name = wait_said(vm, "Mia's check-in on the wall", lambda title: "Mia" in title)
+            assert "Mia" in name
+    finally:
+        chip.stop()
+
+
+# --- a PN532 behind a USB serial adapter, unplugged and plugged back ------------------
+
+
+def by_id(vm: Vm, directory: str, serial: str, suffix: str = "") -> str:
+    """A USB device's ``by-id`` name (its serial number in it): what a pub's config says."""
+    found: list[str] = []
+
+    def named() -> bool:
+        listing = vm.out("sh", "-c", f"ls {directory} 2>/dev/null").split()
+        found[:] = [n for n in listing if serial in n and n.endswith(suffix)]
+        return bool(found)
+
+    vm.wait_for(f"a by-id name with {serial}", named, 60, every=1)
+    return f"{directory}/{found[0]}"
+
+
+def test_a_pn532_on_usb_serial_reads_again_after_an_unplug_without_a_restart(
+        booted: Booted) -> None:
+    """The config names the adapter by id, kind pn532. A tap checks Jon in; pulled out,
+    the wall says the reader is gone and the kiosk carries on; plugged back in, the
+    next tap checks Liv in, and the kiosk never restarted."""
+    vm = booted.vm
+    chip = FakePn532(booted.usb, [])
+    chip.start()
+    url = by_id(vm, "/dev/serial/by-id", USB_SERIAL_NUMBER)
+    try:
+        with reader_configured(vm, url, "pn532"):
+            pid, before = main_pid(vm), entrants(vm)
+            quiet_screen(vm, 60)
+            chip.replies.append([card(NFC_JON)])
+            vm.wait_for("Jon in by his NFC tag", lambda: seat_of(vm, "Jon") is not None, 30,
+                        every=0.5)
+            assert entrants(vm) == before + 1
+
+            vm.qmp("device_del", id="usbserial")
+            lost = MESSAGES["reader-lost"][LANG]
+            wait_said(vm, "the wall saying the reader is gone", lambda title: title == lost)
+            assert reader(vm).get("connected") is False
+            time.sleep(3)  # gone a while, as a barman's knee would leave it
+            assert main_pid(vm) == pid, "the kiosk restarted when the reader went"
+
+            driver, _, rest = USB_SERIAL.partition(",")
+            options = dict(part.split("=", 1) for part in rest.split(","))
+            plugged = time.monotonic()
+            vm.wait_for("the adapter plugged back in",
+                        lambda: _device_add(vm, driver=driver, **options), 30, every=0.5)
+            try:
+                vm.wait_for("the PN532 connected again",
+                            lambda: reader(vm).get("connected") is True, 30, every=0.2)
+            except TimeoutError as err:
+                raise AssertionError(
+                    f"{err}\nby-id: {vm.out('ls', '-l', '/dev/serial/by-id/')}\n"
+                    f"reader: {reader(vm)}\n{journal(vm, UNIT)[-3000:]}") from None
+            connected = time.monotonic() - plugged
+            chip.replies.append([card(NFC_LIV)])
+            vm.wait_for("Liv in after the replug", lambda: seat_of(vm, "Liv") is not None, 30,
+                        every=0.2)
+            read = time.monotonic() - plugged
+            assert main_pid(vm) == pid, "the kiosk restarted for the replug"
+            print(f"\nVM: PN532 on USB serial plugged back in: connected after {connected:.2f} s, "
+                  f"a tap checked in after {read:.2f} s (TCG, the agent's polls included)")
+            with open(booted.work / "figures.txt", "a") as fh:
+                fh.write(f"usb replug to connected\t{connected:.2f}\n"
+                         f"usb replug to check-in\t{read:.2f}\n")
+            assert read < 15, read
+    finally:
+        chip.stop()
+
+
+def _device_add(vm: Vm, **options: str) -> bool:
+    """QMP's device_add; False while the unplugged device's id is still taken."""
+    try:
+        vm.qmp("device_add", **options)
+    except RuntimeError as err:  # QMP said no: the deletion is still under way
+        if "Duplicate" in str(err) or "already" in str(err):
+            return False
+        raise
+    return True
+
+
+# --- a keyboard-wedge reader, and a person typing on another keyboard -------------------
+
+
+def key(vm: Vm, char: str, device: str | None = None) -> None:
+    """One key pressed and let go: on the wedge (``device=TV``) or the person's keyboard."""
+    qcode = "ret" if char == "\n" else char
+    events = [{"type": "key", "data": {"down": down, "key": {"type": "qcode", "data": qcode}}}
+              for down in (True, False)]
+    if device is None:
+        vm.qmp("input-send-event", events=events)
+    else:
+        vm.qmp("input-send-event", device=device, events=events)
+
+
+def test_a_wedge_reader_checks_in_and_a_person_typing_at_once_cannot_spoil_it(
+        booted: Booted) -> None:
+    """The config names the wedge by its USB name. Kai's card typed on it checks him in
+    while a person types digits and Enter on the other keyboard between its keys: the
+    card is Kai's and nothing else, and no key of it reached the clock."""
+    vm = booted.vm
+    url = by_id(vm, "/dev/input/by-id", WEDGE_SERIAL_NUMBER, "event-kbd")
+    with reader_configured(vm, url, "wedge"):
+        quiet_screen(vm, 60)
+        before, clock = entrants(vm), show(vm)["clock"]
+        titles = len(said(vm))
+        person = iter("99\n")
+        for n, char in enumerate(WEDGE_KAI + "\n"):
+            key(vm, char, device=TV)
+            if n % 4 == 1:
+                key(vm, next(person))
+            # QEMU's HID keyboard queues 16 events and drops the rest until the guest
+            # polls; a real reader sends one report per poll.
+            time.sleep(0.1)
+        try:
+            vm.wait_for("Kai in by the wedge", lambda: seat_of(vm, "Kai") is not None, 30,
+                        every=0.5)
+        except TimeoutError as err:
+            raise AssertionError(f"{err}\nreader: {reader(vm)}\nsaid: {said(vm)[titles:]}\n"
+                                 f"{journal(vm, UNIT)[-3000:]}") from None
+        time.sleep(3)
+        assert entrants(vm) == before + 1
+        # Kai's check-in and nothing else: no unknown card's prompt from a digit of
+        # the person's mixed in.
+        new = said(vm)[titles:]
+        assert new and all(title.startswith("Kai") for title in new), new
+        assert reader(vm)["rejected"] == 0, reader(vm)
+        assert show(vm)["clock"]["level"] == clock["level"]  # type: ignore[index]

@@ -1,49 +1,100 @@
-"""Keyboard-wedge readers: fast digits and Enter are a card, typing is not."""
+"""Keyboard-wedge readers: key events to characters, a pipe standing in for the device.
+
+The host has no input devices (no uinput); the kernel's own device, grabbed,
+is read in the booted appliance (tests/appliance/test_vm_readers.py).
+"""
 
 from __future__ import annotations
 
-from hardware.inputs import CardRead
-from hardware.readers.wedge import WedgeBuffer
+import contextlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from hardware.readers import ReaderError, StreamReader, open_wedge
+from hardware.readers.line import LineParser
+from hardware.readers.wedge import EV_KEY, EVENT, EventChars, EventPort
+
+DIGITS = {"1": 2, "2": 3, "3": 4, "4": 5, "5": 6, "6": 7, "7": 8, "8": 9, "9": 10, "0": 11}
+ENTER, SHIFT, SPACE, KP_ENTER = 28, 42, 57, 96
 
 
-def type_keys(w: WedgeBuffer, keys: list[str], start: float, gap: float) -> list[CardRead]:
-    out = []
-    for i, key in enumerate(keys):
-        read = w.feed(key, start + i * gap)
-        if read is not None:
-            out.append(read)
+def key_event(code: int, value: int = 1) -> bytes:
+    """One key event as the kernel writes it (1: pressed, 0: let go, 2: repeat)."""
+    return EVENT.pack(0, 0, EV_KEY, code, value)
+
+
+def typed(text: str) -> bytes:
+    """What a wedge sends for ``text``: each key down and up, a sync event after each."""
+    out = b""
+    for char in text:
+        code = ENTER if char == "\n" else DIGITS[char]
+        out += key_event(code, 1) + EVENT.pack(0, 0, 0, 0, 0) + key_event(code, 0)
     return out
 
 
-def test_a_reader_burst_is_a_card() -> None:
-    w = WedgeBuffer()
-    got = type_keys(w, [*"0004567890", "\r"], 5.0, 0.008)
-    assert got == [CardRead("0004567890", "keyboard", 5.08)]
-    assert not w.pending
+@pytest.fixture
+def pipe() -> Iterator[tuple[StreamReader, int]]:
+    read_end, write_end = os.pipe()
+    reader = StreamReader(EventPort(read_end, timeout=0.05), LineParser(kind="decimal"))
+    yield reader, write_end
+    reader.close()
+    with contextlib.suppress(OSError):
+        os.close(write_end)
 
 
-def test_a_person_typing_digits_is_not_a_card() -> None:
-    w = WedgeBuffer()
-    assert type_keys(w, [*"0004567890", "\r"], 5.0, 0.25) == []
+def read_all(reader: StreamReader, calls: int = 40) -> list[str]:
+    out: list[str] = []
+    for _ in range(calls):
+        out += reader.read()
+    return out
 
 
-def test_a_pause_starts_over() -> None:
-    w = WedgeBuffer()
-    assert type_keys(w, [*"12345"], 0.0, 0.01) == []
-    # The reader's burst comes later: only it counts.
-    assert type_keys(w, [*"87654321", "\n"], 3.0, 0.01) == [CardRead("87654321", "keyboard", 3.08)]
+def test_key_downs_become_characters_releases_repeats_and_shift_do_not() -> None:
+    chars = EventChars()
+    repeat = key_event(DIGITS["7"], 2)
+    assert chars.feed(typed("12") + repeat + key_event(SHIFT) + key_event(30)) == b"12A"
+    assert chars.feed(key_event(SPACE) + key_event(KP_ENTER)) == b"?\n"
 
 
-def test_letters_or_too_many_digits_spoil_the_burst() -> None:
-    w = WedgeBuffer(max_len=10)
-    assert type_keys(w, [*"1234a5678", "\r"], 0.0, 0.01) == []
-    assert type_keys(w, [*"12345678901", "\r"], 1.0, 0.01) == []
-    assert type_keys(w, [*"1234567", "\r"], 2.0, 0.01) == []  # too short
-    assert type_keys(w, ["\r"], 3.0, 0.01) == []
-    assert type_keys(w, [*"1234567890", "\r"], 4.0, 0.01) != []
+def test_an_event_split_across_reads_is_one_key() -> None:
+    chars = EventChars()
+    data = typed("90\n")
+    got = b"".join(chars.feed(data[i:i + 5]) for i in range(0, len(data), 5))
+    assert got == b"90\n"
 
 
-def test_reader_name() -> None:
-    w = WedgeBuffer(reader="hid-bar")
-    (read,) = type_keys(w, [*"12345678", "\r"], 0.0, 0.001)
-    assert read.reader == "hid-bar"
+def test_a_card_typed_on_the_device_is_one_uid(pipe: tuple[StreamReader, int]) -> None:
+    reader, write_end = pipe
+    os.write(write_end, typed("0012345678\n"))
+    assert read_all(reader) == ["0012345678"]
+
+
+def test_lines_that_are_no_card_are_dropped_and_counted(pipe: tuple[StreamReader, int]) -> None:
+    reader, write_end = pipe
+    os.write(write_end, typed("123\n"))  # too short
+    os.write(write_end, typed("00123") + key_event(SPACE) + typed("45678\n"))  # another key
+    os.write(write_end, typed("0012345679\n"))
+    assert read_all(reader) == ["0012345679"]
+    assert reader.rejected == 2
+
+
+def test_a_closed_device_is_an_error_the_worker_reconnects_on(
+        pipe: tuple[StreamReader, int]) -> None:
+    reader, write_end = pipe
+    os.close(write_end)
+    with pytest.raises(ReaderError):
+        read_all(reader)
+
+
+def test_a_path_that_is_no_input_device_is_refused_and_closed(tmp_path: Path) -> None:
+    path = tmp_path / "not-a-keyboard"
+    path.write_bytes(b"")
+    before = len(os.listdir("/proc/self/fd"))
+    with pytest.raises(ReaderError, match="not a keyboard"):
+        open_wedge(str(path))
+    assert len(os.listdir("/proc/self/fd")) == before
+    with pytest.raises(OSError):
+        open_wedge(str(tmp_path / "unplugged"))

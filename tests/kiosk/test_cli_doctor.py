@@ -65,12 +65,39 @@ def test_a_damaged_store_is_reported_and_left_alone(tmp_path: Path) -> None:
     before = hashlib.sha256(db.read_bytes()).hexdigest()
     code, out = doctor(tmp_path)
     assert code == 1
-    assert "Database: øydelagd (not an SQLite database)" in out
+    assert "Database: øydelagd (fila er ikkje ein SQLite-database); " in out
     assert out.splitlines()[-1] == "Problem: Databasen er øydelagd"
     code, out = doctor(tmp_path, "--json")
     assert code == 1 and json.loads(out)["problems"] == ["store-damaged"]
     assert hashlib.sha256(db.read_bytes()).hexdigest() == before
     assert not list(tmp_path.glob("*.corrupt-*"))
+
+
+DAMAGED_INSIDE = {
+    "nn": "Database: øydelagd (SQLite fann skade inne i fila; «pubpoker doctor --json» viser "
+          "kvar); kiosken flyttar henne til side ved neste start",
+    "nb": "Database: ødelagt (SQLite fant skade inne i filen; «pubpoker doctor --json» viser "
+          "hvor); kiosken flytter den til side ved neste start",
+    "da": "Database: beskadiget (SQLite fandt skade inde i filen; «pubpoker doctor --json» "
+          "viser hvor); kiosken flytter den til side ved næste start",
+    "en": "Database: damaged (SQLite found damage inside the file; 'pubpoker doctor --json' "
+          "shows where); the kiosk sets it aside at its next start"}
+
+
+@pytest.mark.parametrize("lang", ["nn", "nb", "da", "en"])
+def test_damage_inside_the_store_is_said_in_the_rooms_language(
+        tmp_path: Path, lang: str) -> None:
+    """SQLite's "database disk image is malformed" stayed English on a Nynorsk doctor (issue 48)."""
+    a_store(tmp_path)
+    db = tmp_path / "pubpoker.db"
+    raw = bytearray(db.read_bytes())
+    raw[4096:12000] = b"Z" * len(raw[4096:12000])  # the header stays; the pages after it do not
+    db.write_bytes(bytes(raw))
+    code, out = doctor(tmp_path, lang=lang)
+    assert code == 1 and DAMAGED_INSIDE[lang] in out.splitlines(), out
+    assert "malformed" not in out or lang == "en"
+    code, out = doctor(tmp_path, "--json", lang=lang)
+    assert "malformed" in json.loads(out)["store"]["quick_check"]  # SQLite's words, for a helper
 
 
 def test_a_foreign_or_missing_store(tmp_path: Path) -> None:

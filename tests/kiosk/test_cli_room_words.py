@@ -140,29 +140,29 @@ CHECKED = {
            "eitt namn i hakeparentesar, til dømes [tournament]",
            "pubpoker.toml har ein skrivefeil på linje 4, teikn 8: verdien kan ikkje lesast; "
            'tekst skal stå i hermeteikn: name = "Fredagspoker {date}"',
-           "pubpoker.toml har ein skrivefeil på linje 6, teikn 11: tables står to gonger; "
-           "fjern den eine",
+           "pubpoker.toml har ein skrivefeil på linje 6, teikn 11: "
+           "tournament.tables står to gonger; fjern den eine",
            "Linje 8: device.role «tv» er ukjend; bruk display, console eller table"],
     "nb": ["pubpoker.toml har en skrivefeil på linje 3, tegn 12: en seksjonsoverskrift er "
            "ett navn i hakeparenteser, for eksempel [tournament]",
            "pubpoker.toml har en skrivefeil på linje 4, tegn 8: verdien kan ikke leses; "
            'tekst skal stå i anførselstegn: name = "Fredagspoker {date}"',
-           "pubpoker.toml har en skrivefeil på linje 6, tegn 11: tables står to ganger; "
-           "fjern den ene",
+           "pubpoker.toml har en skrivefeil på linje 6, tegn 11: "
+           "tournament.tables står to ganger; fjern den ene",
            "Linje 8: device.role «tv» er ukjent; bruk display, console eller table"],
     "da": ["pubpoker.toml har en skrivefejl på linje 3, tegn 12: en sektionsoverskrift er "
            "ét navn i kantede parenteser, for eksempel [tournament]",
            "pubpoker.toml har en skrivefejl på linje 4, tegn 8: værdien kan ikke læses; "
            'tekst skal stå i anførselstegn: name = "Fredagspoker {date}"',
-           "pubpoker.toml har en skrivefejl på linje 6, tegn 11: tables står der to gange; "
-           "fjern den ene",
+           "pubpoker.toml har en skrivefejl på linje 6, tegn 11: "
+           "tournament.tables står der to gange; fjern den ene",
            "Linje 8: device.role «tv» er ukendt; brug display, console eller table"],
     "en": ["pubpoker.toml has a syntax error on line 3, column 12: a section heading is one "
            "name in square brackets, for example [tournament]",
            "pubpoker.toml has a syntax error on line 4, column 8: the value cannot be read; "
            'text goes in quotes: name = "Fredagspoker {date}"',
-           "pubpoker.toml has a syntax error on line 6, column 11: tables is there twice; "
-           "remove one of them",
+           "pubpoker.toml has a syntax error on line 6, column 11: "
+           "tournament.tables is there twice; remove one of them",
            "Line 8: device.role “tv” is unknown; use display, console or table"],
 }
 

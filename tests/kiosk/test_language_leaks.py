@@ -144,6 +144,8 @@ def help_page(path: tuple[str, ...], lang: str) -> str:
     ("Ledig plads: 10 byte af 20", "da", []),
     ('korta, til dømes "Ah Kh 7c", (standard no-limit), {"per_place": [10]}', "nn", []),
     ("eit tal (default 9)", "nn", ["default"]),
+    ("'nosuch' er ikkje eit av vala ('players', 'undo', 'tables')", "nn", ["tables"]),
+    ("players står to gonger", "nn", ["players"]),
 ])
 def test_the_leak_finder_finds_english_and_only_english(
         text: str, lang: str, expected: list[str]) -> None:

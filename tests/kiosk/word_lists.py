@@ -97,11 +97,12 @@ def _typed() -> tuple[frozenset[str], frozenset[str]]:
 
 @cache
 def _typed_span() -> re.Pattern[str]:
-    """``pubpoker`` and the command words after it; a command named at a help line's start."""
+    """``pubpoker`` and the command words after it; a command named at a help line's start,
+    or quoted as argparse lists the commands it would take ('players', 'undo')."""
     commands, _ = _typed()
     names = "|".join(sorted((re.escape(c) for c in commands), key=len, reverse=True))
-    return re.compile(rf"\bpubpoker(?:\s+(?:{names})\b)*|^\s+(?:{names})(?=\s{{2,}}|$)",
-                      re.MULTILINE)
+    return re.compile(rf"\bpubpoker(?:\s+(?:{names})\b)*|^\s+(?:{names})(?=\s{{2,}}|$)"
+                      rf"|'(?:{names})'", re.MULTILINE)
 
 
 #: Spans that are not words of the language: placeholders, `code`, options and

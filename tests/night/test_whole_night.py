@@ -253,6 +253,11 @@ class Night:
 
     def bust(self, t: int, player: str, place: int) -> None:
         device = self.tables[t]
+        # The place is the count left on this table's own device: it must have every
+        # earlier bust first (one from another table crosses by sync, later on a
+        # loaded machine: place 6, not 5, in a run beside three VM boots).
+        wait_for(lambda: self.state(device).remaining == place, 30,
+                 f"t{t}: every earlier bust on its device")
         state = self.state(device)
         n = int(state.players[player].name.split()[-1])
         # BUST, acknowledged on the table's screen ("Bust: ... taps their card").
@@ -612,7 +617,11 @@ def test_a_whole_night_with_faults_loses_nothing(night: Night) -> None:
                       "(replug to the next card read)")
             heal_reader = None
         night.confirm_moves(night.tables[t])
-        after = night.state()
+        # The TV's state, once it has this bust: on a loaded machine it hears of it
+        # over sync after the table does, and a last bust read too early (no winner
+        # yet) sent a NEW HAND to a closed night.
+        after = wait_for(lambda left=left: (s := night.state()).remaining == left - 1 and s, 30,
+                         "the TV to count the bust")
         if after.winner is not None:
             break
         if after.final_table and not night.redraw_resumed:

@@ -37,7 +37,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -127,6 +127,7 @@ class Night:
     clock_errors: list[float] = field(default_factory=list)
     _ranked: tuple[tuple[str, int], ...] = ()
     _season: str | None = None
+    _truth: tuple[tuple[str, int], tuple[Tournament, int, int]] | None = None
 
     def __post_init__(self) -> None:
         self.data.mkdir(parents=True, exist_ok=True)
@@ -253,14 +254,25 @@ class Night:
     # --- the store ----------------------------------------------------------------------
 
     def truth(self) -> tuple[Tournament, int, int]:
-        """The store's night, its record count and its highest rowid."""
+        """The store's night, its record count and its highest rowid.
+
+        Folded again only when the log grew: the checks ask after every step and
+        while they wait for the wall, and folding a 128-player night's whole log
+        each time was most of a night's own CPU. The rowid is read before the
+        records, so the night folded is at least as new as the rowid it is kept by.
+        """
         store = open_store(data_dir=self.data)
         try:
             tid = store.current_tournament()
             if tid is None:
                 return Tournament(), 0, -1
+            key = (tid, store.log.max_rowid())
+            if self._truth is not None and self._truth[0] == key:
+                return self._truth[1]
             records = store.records(tid)
-            return fold(records), len(records), store.log.max_rowid()
+            made = fold(records), len(records), key[1]
+            self._truth = key, made
+            return made
         finally:
             store.close()
 
@@ -286,13 +298,20 @@ class Night:
     def looks(self, *argvs: tuple[str, ...]) -> list[Answer]:
         """Several read-only ``pubpoker`` commands side by side (the checks' looks: not
         actions, so not acknowledged); each must succeed."""
+        return self._looked(argvs, *self._look(argvs))
+
+    def _look(self, argvs: Sequence[tuple[str, ...]],
+              ) -> tuple[float, list[subprocess.Popen[str]]]:
         env = {**child_env(), "PUBPOKER_DATA_DIR": str(self.data)}
         env.pop("PUBPOKER_LANG", None)
         began = time.monotonic()
-        procs = [subprocess.Popen([sys.executable, "-m", "kiosk.cli", "--lang", self.lang,
-                                   *argv], env=env, cwd=ROOT, text=True,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-                 for argv in argvs]
+        return began, [subprocess.Popen([sys.executable, "-m", "kiosk.cli", "--lang", self.lang,
+                                         *argv], env=env, cwd=ROOT, text=True,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                       for argv in argvs]
+
+    def _looked(self, argvs: Sequence[tuple[str, ...]], began: float,
+                procs: list[subprocess.Popen[str]]) -> list[Answer]:
         answers = []
         for argv, proc in zip(argvs, procs, strict=True):
             out, err = proc.communicate(timeout=60)
@@ -342,17 +361,25 @@ class Night:
         """Every surface agrees with the store (waiting for the wall and the phone to
         catch up with the step), the places rank, the standings and their CSV agree,
         and a closed night is as it was closed."""
+        # The terminal's looks run side by side, and beside the wait for the wall and
+        # the phone (a 128-player night makes a thousand): they read the store as the
+        # step left it, unless something wrote after it (the wall's close at the
+        # winner), and then they are looked again.
+        store, _, rowid = self.truth()
+        ranked_before = self._ranked
+        looks = self._looks_for(store)
+        early = self._look(looks) if looks else None
         state = wait_for(self._surfaces, timeout, "the wall and the phone to agree")
-        # The terminal's looks run side by side: a 128-player night makes a thousand.
+        answers: dict[tuple[str, ...], Answer] = {}
+        if early is not None:
+            answers = dict(zip(looks, self._looked(looks, *early), strict=True))
+        if self.truth()[2] != rowid:
+            self._ranked = ranked_before
+            state = wait_for(self._surfaces, timeout, "the wall and the phone to agree")
+            looks = self._looks_for(state)
+            answers = dict(zip(looks, self.looks(*looks), strict=True)) if looks else {}
         show: tuple[str, ...] = ("tournament", "show", "--json")
-        looks: list[tuple[str, ...]] = [show] if state.config is not None else []
-        ranked = self._rank_changed(state)
-        if ranked:
-            if self._season is None:
-                self._season = json.loads(self.looks(("standings", "--json"))[0].out)["season"]
-            looks += [("standings", "--json", self._season),
-                      ("export", "standings", self._season, "--machine-headers")]
-        answers = dict(zip(looks, self.looks(*looks), strict=True)) if looks else {}
+        ranked = len(looks) > 1
         if show in answers:
             self._show(state, answers[show])
         self._ranking(state)
@@ -360,6 +387,18 @@ class Night:
             self._standings(answers[looks[-2]], answers[looks[-1]])
         self._closed(state)
         self.checks += 1
+
+    def _looks_for(self, state: Tournament) -> list[tuple[str, ...]]:
+        """What the terminal is asked after a step: the night, and the standings and
+        their CSV when the places changed."""
+        looks: list[tuple[str, ...]] = ([("tournament", "show", "--json")]
+                                        if state.config is not None else [])
+        if self._rank_changed(state):
+            if self._season is None:
+                self._season = json.loads(self.looks(("standings", "--json"))[0].out)["season"]
+            looks += [("standings", "--json", self._season),
+                      ("export", "standings", self._season, "--machine-headers")]
+        return looks
 
     def _shared(self, mono: float, status: dict[str, Any]) -> float:
         """The kiosk's shared time at the machine's monotonic ``mono``."""
@@ -503,6 +542,23 @@ class Night:
         status = self.status()
         assert status is not None and status["clock"] is not None
         return int(status["clock"]["level"] or 0)
+
+
+@contextlib.contextmanager
+def played(base: Path, name: str, **options: Any) -> Iterator[Night]:
+    """A night in ``base`` (``options`` as :class:`Night` takes them), started for
+    the ``with`` and stopped after it however it ends: its figures said, its logs
+    kept as ``name``."""
+    night = Night(base, **options)
+    began = time.monotonic()
+    night.start()
+    try:
+        yield night
+    finally:
+        night.stop()
+        night.say(f"night took {time.monotonic() - began:.1f}s, {night.steps} steps, "
+                  f"{night.checks} checks")
+        keep(night, name)
 
 
 def keep(night: Night, name: str) -> None:

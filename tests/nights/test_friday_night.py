@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from rules.state import Tournament
-from tests.nights.rig import Night, keep
+from tests.nights.rig import Night, played
 
 pytestmark = [pytest.mark.night, pytest.mark.realproc, pytest.mark.slow]
 
@@ -44,16 +43,8 @@ SEATS, TABLES = 10, 12
 def friday(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Night]:
     # 30-minute levels (C2) at 60×: late registration (four levels) lasts two
     # real minutes, time for the whole check-in and the first busts in it.
-    made = Night(tmp_path, speed=60.0)
-    began = time.monotonic()
-    made.start()
-    try:
+    with played(tmp_path, request.node.name, speed=60.0) as made:
         yield made
-    finally:
-        made.stop()
-        made.say(f"night took {time.monotonic() - began:.1f}s, {made.steps} steps, "
-                 f"{made.checks} checks")
-        keep(made, request.node.name)
 
 
 def seated(state: Tournament) -> dict[int, list[str]]:

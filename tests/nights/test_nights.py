@@ -16,7 +16,7 @@ import pytest
 
 from rules import clock as clocks
 from tests.nights import reasons
-from tests.nights.rig import Night, keep, wait_for
+from tests.nights.rig import Night, played, wait_for
 
 pytestmark = [pytest.mark.night, pytest.mark.realproc]
 
@@ -25,16 +25,8 @@ TUESDAY = ("Ada", "Bo", "Cy", "Dag", "Eva", "Finn", "Gro", "Hans", "Ida")
 
 @pytest.fixture
 def night(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Night]:
-    made = Night(tmp_path, speed=30.0)
-    began = time.monotonic()
-    made.start()
-    try:
+    with played(tmp_path, request.node.name, speed=30.0) as made:
         yield made
-    finally:
-        made.stop()
-        made.say(f"night took {time.monotonic() - began:.1f}s, {made.steps} steps, "
-                 f"{made.checks} checks")
-        keep(made, request.node.name)
 
 
 def test_a_nine_player_tuesday_at_one_table_to_the_winner_and_the_close(night: Night) -> None:
@@ -69,16 +61,8 @@ FRIDAY12 = ("Ada", "Bo", "Cy", "Dag", "Eva", "Finn", "Gro", "Hans", "Ida", "Jon"
 @pytest.fixture
 def fast_night(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Night]:
     """At 120×: a 20-minute level passes in ten seconds."""
-    made = Night(tmp_path, speed=120.0)
-    began = time.monotonic()
-    made.start()
-    try:
+    with played(tmp_path, request.node.name, speed=120.0) as made:
         yield made
-    finally:
-        made.stop()
-        made.say(f"night took {time.monotonic() - began:.1f}s, {made.steps} steps, "
-                 f"{made.checks} checks")
-        keep(made, request.node.name)
 
 
 def test_a_power_cut_at_level_6_loses_nothing_acknowledged(fast_night: Night) -> None:
@@ -149,16 +133,8 @@ SLIPS = ("Jonas Gahr", "Ada", "Bo", "Cy", "Dag", "Eva")
 @pytest.fixture
 def slip_night(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Night]:
     """At 60×: sit-and-go's ten-minute levels pass in ten seconds."""
-    made = Night(tmp_path, speed=60.0)
-    began = time.monotonic()
-    made.start()
-    try:
+    with played(tmp_path, request.node.name, speed=60.0) as made:
         yield made
-    finally:
-        made.stop()
-        made.say(f"night took {time.monotonic() - began:.1f}s, {made.steps} steps, "
-                 f"{made.checks} checks")
-        keep(made, request.node.name)
 
 
 def place_of(night: Night, name: str) -> int | None:
@@ -249,10 +225,7 @@ def test_a_short_night_in_each_language(tmp_path: Path, request: pytest.FixtureR
     refusal in that language's words, its reasons true, the invariants after each step."""
     from rules.i18n import format_place
 
-    night = Night(tmp_path, speed=60.0, lang=lang)
-    began = time.monotonic()
-    night.start()
-    try:
+    with played(tmp_path, request.node.name, speed=60.0, lang=lang) as night:
         night.step("tournament", "new", "--name", f"Kort {lang}", "--tables", "1",
                    "--seats", "3")
         for name in SHORT:
@@ -271,11 +244,6 @@ def test_a_short_night_in_each_language(tmp_path: Path, request: pytest.FixtureR
         night.record_close()
         slip = night.step("bust", "Cecilie", code=2)
         assert slip.reason is not None, slip.err
-    finally:
-        night.stop()
-        night.say(f"night took {time.monotonic() - began:.1f}s, {night.steps} steps, "
-                  f"{night.checks} checks")
-        keep(night, request.node.name)
 
 
 CLOSED = ("Ane", "Bo", "Cy", "Dag")
@@ -292,10 +260,7 @@ def test_N1_a_closed_night_refuses_everything_until_the_td_holds_undo_twice(
     that would change it is refused in every language for that reason, with the
     results, standings and exports unchanged; UNDO held twice on the wall opens it
     again (its files go), and UNDO held once more closes it as it was."""
-    night = Night(tmp_path, speed=30.0, pins={"undo": 22})
-    began = time.monotonic()
-    night.start()
-    try:
+    with played(tmp_path, request.node.name, speed=30.0, pins={"undo": 22}) as night:
         night.step("tournament", "new", "--name", "Lukka", "--tables", "1", "--seats", "4")
         for name in CLOSED:
             night.step("checkin", "--new", name)
@@ -335,11 +300,6 @@ def test_N1_a_closed_night_refuses_everything_until_the_td_holds_undo_twice(
         for argv in (("undo",), ("bust", "Ane")):
             slip = night.step(*argv, code=2)
             assert slip.reason is not None and slip.reason.kind == "TournamentClosedError"
-    finally:
-        night.stop()
-        night.say(f"night took {time.monotonic() - began:.1f}s, {night.steps} steps, "
-                  f"{night.checks} checks")
-        keep(night, request.node.name)
 
 
 def wait_for_closed(night: Night, closed: bool, timeout: float = 30.0) -> None:

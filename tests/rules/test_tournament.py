@@ -25,6 +25,7 @@ from rules.commands import (
     StartHand,
     TogglePause,
     Undo,
+    UndoAction,
     decide,
 )
 from rules.events import FinalTableDrawn, MoveProposed, PlayersBusted, PlayerSeated, Record
@@ -87,6 +88,53 @@ def test_F2_late_registrant_gets_a_full_stack_and_a_drawn_seat_at_the_shortest_t
     assert len(shortest.seats) == 10
     entry = night.state.players["late"]
     assert entry.late and entry.active and night.state.entrants == 20
+
+
+def _drawn_full_room(late: int) -> tuple[Night, int]:
+    """100 drawn at ten full tables of ten (pf-pokerklub), ``late`` more checked in
+    before the clock starts; also how many moves those check-ins proposed."""
+    night = Night(house="pf-pokerklub", max_tables=12).checked_in(100)
+    night.do(DrawSeats())
+    proposed = 0
+    for n in range(late):
+        events = night.do(CheckIn(f"late{n}", f"Late {n}"))
+        assert night.state.players[f"late{n}"].seat is not None  # S3: drawn in at once
+        proposed += sum(isinstance(e, MoveProposed) for e in events)
+    return night, proposed
+
+
+def test_S2_late_players_before_the_clock_move_nobody_and_the_start_balances_once() -> None:
+    night, proposed = _drawn_full_room(5)
+    assert proposed == 0 and not night.state.moves
+    assert sorted(len(t.seats) for t in night.state.tables.values()) == [5] + [10] * 10
+    moves = [e.move for e in night.do(StartClock()) if isinstance(e, MoveProposed)]
+    # 105 on eleven tables within one of each other: the short table takes four,
+    # one from each of four full tables, and nothing moves the other way.
+    assert len(moves) == 4
+    assert {m.target.table for m in moves} == {11}
+    assert len({m.source.table for m in moves}) == 4 and 11 not in {m.source.table for m in moves}
+    for m in moves:
+        night.do(ConfirmMove(m.player_id))
+    assert sorted(len(t.seats) for t in night.state.tables.values()) == [9] * 5 + [10] * 6
+
+
+def test_S2_twenty_late_before_the_clock_fill_two_new_tables_and_nobody_moves() -> None:
+    # The churn of issue 45: each late arrival balanced at once made 24 moves.
+    night, proposed = _drawn_full_room(20)
+    assert proposed == 0
+    started = night.do(StartClock())
+    assert not [e for e in started if isinstance(e, MoveProposed)] and not night.state.moves
+    assert sorted(len(t.seats) for t in night.state.tables.values()) == [10] * 12
+
+
+def test_S2_a_start_undone_takes_its_moves_back_with_it() -> None:
+    night, _ = _drawn_full_room(5)
+    started = night.do(StartClock())
+    assert night.state.moves
+    # The start is one action: its clock event and its moves, undone newest first.
+    night.do(UndoAction(tuple((r.device_id, r.seq)
+                              for r in reversed(night.records[-len(started):]))))
+    assert not night.state.moves and not night.state.clock.started
 
 
 def test_F2_late_registration_closes_after_the_configured_level_and_by_the_td() -> None:

@@ -26,7 +26,6 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.display.loop import NEWS_SECONDS
 from kiosk.sync.auth import new_key
 from tests.bench.realproc import (
     ROOT,
@@ -95,11 +94,15 @@ def start_in_step(a: Kiosk, b: Kiosk, a_store: StoreWatch, b_store: StoreWatch,
     assert a.process is not None and b.process is not None and b.host is not None
     total = a_store.count()
     wait(lambda: b_store.count() >= total, 90, "B to get A's tournament by sync")
-    shown = wait(lambda: b_frames.first_showing(b_store.max_rowid()), 30,
-                 "B to show A's tournament")
-    # The TV shows a tournament's fresh seating for NEWS_SECONDS before its clock,
-    # and a pause or resume changes nothing on the seating screen.
-    time.sleep(max(0.0, shown.at + NEWS_SECONDS + 3.0 - time.monotonic()))
+    # A TV that gets a fresh draw shows its seating for NEWS_SECONDS before the
+    # clock, and a pause or resume changes nothing on the seating screen. A TV
+    # switched on with the night already in its store shows the clock at once:
+    # so B, having got the night, is switched off and on (a clean stop, no banner).
+    b.stop()
+    b_status.unlink(missing_ok=True)  # the port B's next start listens on, not this one's
+    b.start()
+    assert b.process is not None
+    wait(lambda: b_frames.first_showing(b_store.max_rowid()), 30, "B to show A's tournament")
     pid = b.process.pid
     port = sync_port(b_status)
     assert listens_on(b.host, pid, port), f"B (pid {pid}) does not listen on {port}"

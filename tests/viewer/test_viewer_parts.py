@@ -22,6 +22,7 @@ from kiosk.viewer.night import night_json
 from kiosk.viewer.server import ViewerServer
 from kiosk.viewer.words import WORDS
 from rules.i18n import LANGUAGES
+from tests.bench.realproc import wait
 from tests.viewer.realkiosk import free_port
 
 KEY = "ab" * 32
@@ -76,7 +77,7 @@ def test_phones_are_pushed_each_new_document_and_the_newest_is_served(
 def test_past_the_cap_a_phone_is_asked_to_come_back_later(server: ViewerServer) -> None:
     held = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(4)]
     try:
-        time.sleep(0.2)
+        wait(lambda: server.open + server.drops["full"] >= 4, 5, "four sockets taken or refused")
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=5)
         assert refused.value.code == 503
@@ -84,7 +85,7 @@ def test_past_the_cap_a_phone_is_asked_to_come_back_later(server: ViewerServer) 
     finally:
         for sock in held:
             sock.close()
-    time.sleep(0.3)
+    wait(lambda: server.open == 0, 5, "the held sockets closed")
     with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=5) as answer:
         assert answer.status == 200
 
@@ -99,7 +100,7 @@ def test_one_address_has_its_share_and_a_phone_elsewhere_still_gets_in() -> None
             sock.bind(("127.0.0.1", 0))
             sock.connect(("127.0.0.1", made.port))
             held.append(sock)
-        time.sleep(0.2)
+        wait(lambda: made.open + made.drops["address"] >= 4, 5, "four sockets taken or refused")
         assert made.open == 2 and made.drops == {"full": 0, "address": 2, "unsent": 0}
         phone = http.client.HTTPConnection("127.0.0.1", made.port, timeout=5,
                                            source_address=("127.0.0.2", 0))
@@ -108,7 +109,8 @@ def test_one_address_has_its_share_and_a_phone_elsewhere_still_gets_in() -> None
         phone.close()
         for sock in held:
             sock.close()
-        time.sleep(0.3)  # its connections gone, the laptop's address has its share again
+        # Its connections gone, the laptop's address has its share again.
+        wait(lambda: made.open == 0 and not made.by_address, 5, "the laptop's sockets closed")
         assert made.open == 0 and not made.by_address
     finally:
         for sock in held:
