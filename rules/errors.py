@@ -79,6 +79,8 @@ class RulesError(Exception):
         """
         if isinstance(value, Counted | OsReason):
             return value.render(lang)
+        if isinstance(value, RulesError):  # a refusal given as another's reason
+            return value.translate(lang)
         if isinstance(value, int) and not isinstance(value, bool):
             value = format_int(value, lang)
         if isinstance(value, str):

@@ -15,12 +15,24 @@ import os
 import sqlite3
 from pathlib import Path
 
-from kiosk.store.errors import BackupFailed, BackupNotAFile, DiskFull, StoreError
-from kiosk.store.tx import write_error
+from kiosk.lazylog import logger
+from kiosk.store.errors import (
+    BackupFailed,
+    BackupNotAFile,
+    BackupOfDamagedStore,
+    DiskFull,
+    StoreError,
+)
+from kiosk.store.tx import primary_code, write_error
 from rules.i18n import OsReason
 from rules.records import RecordMethods, record
 
 __all__ = ["BackupReport", "backup"]
+
+log = logger(__name__)  # logging is imported when something is logged
+
+#: SQLite's codes for a file damaged inside (a bad page, a bad header).
+_DAMAGED = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 
 
 @record
@@ -59,7 +71,9 @@ def backup(source: Path | sqlite3.Connection, dest: str | os.PathLike[str]) -> B
             dst.execute("PRAGMA journal_mode=DELETE")
             check = dst.execute("PRAGMA integrity_check").fetchone()[0]
             if check != "ok":
-                raise BackupFailed(path=str(target), reason=str(check))
+                # The copy is page for page the store's: its damage is the store's.
+                log.info("backup to %s: the copy's integrity check: %s", target, check)
+                raise BackupOfDamagedStore(path=str(target))
             (events,) = dst.execute("SELECT COUNT(*) FROM events").fetchone()
         finally:
             dst.close()
@@ -74,10 +88,14 @@ def backup(source: Path | sqlite3.Connection, dest: str | os.PathLike[str]) -> B
     except sqlite3.Error as err:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
-        failure = write_error(err)
+        # SQLite's own words only in a verbose log: the room reads what they mean.
+        log.info("backup to %s: %s", target, err)
+        if primary_code(err) in _DAMAGED:
+            raise BackupOfDamagedStore(path=str(target)) from err
+        failure = write_error(err, tmp)
         if isinstance(failure, DiskFull):
             raise failure from err
-        raise BackupFailed(path=str(target), reason=str(err)) from err
+        raise BackupFailed(path=str(target), reason=failure) from err
     except OSError as err:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()

@@ -19,6 +19,7 @@ __all__ = [
     "PAYMENT_CARD",
     "BackupFailed",
     "BackupNotAFile",
+    "BackupOfDamagedStore",
     "BadCard",
     "CardInUse",
     "DiskFull",
@@ -166,6 +167,23 @@ class BackupNotAFile(BackupFailed):
               "mappe; skriv navnet på en ny fil",
         "en": "The backup to {path} failed: it is not an ordinary file or folder; give the "
               "name of a new file",
+    }
+
+
+class BackupOfDamagedStore(BackupFailed):
+    messages = {
+        "nn": "Tryggingskopien til {path} feila: databasen har skade inne i fila, så ingen "
+              "kopi vart laga. «pubpoker doctor» viser kvar; kiosken flyttar henne til side "
+              "ved neste start",
+        "nb": "Sikkerhetskopien til {path} feilet: databasen har skade inne i filen, så ingen "
+              "kopi ble laget. «pubpoker doctor» viser hvor; kiosken flytter den til side "
+              "ved neste start",
+        "da": "Sikkerhedskopien til {path} mislykkedes: databasen har skade inde i filen, så "
+              "der blev ikke lavet nogen kopi. «pubpoker doctor» viser hvor; kiosken flytter "
+              "den til side ved næste start",
+        "en": "The backup to {path} failed: the database is damaged inside the file, so no "
+              "copy was made. 'pubpoker doctor' shows where; the kiosk sets it aside at its "
+              "next start",
     }
 
 

@@ -125,3 +125,12 @@ def test_a_damaged_database_is_refused_in_the_language_asked_for(tmp_path: Path)
         done = _run(data, lang, ["doctor"])
         assert done.returncode == 1 and "Traceback" not in done.stderr
         assert not leaks(done.stdout + done.stderr, lang), done.stdout
+    for lang in ("nn", "nb", "da"):
+        # SQLite's "database disk image is malformed" was the reason a backup gave (issue 48).
+        target = tmp_path / f"backup-{lang}.db"
+        done = _run(data, lang, ["backup", str(target)])
+        said = done.stdout + done.stderr
+        assert done.returncode == 2 and "Traceback" not in said, said
+        assert "pubpoker doctor" in said and "malformed" not in said, said
+        assert not leaks(said, lang), said
+        assert not target.exists() and not list(tmp_path.glob("*.part"))
