@@ -115,7 +115,8 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "store-damaged": "Database: øydelagd ({why}); kiosken flyttar henne til side "
                          "ved neste start",
         "damage-not-sqlite": "fila er ikkje ein SQLite-database",
-        "damage-inside": "SQLite fann skade inne i fila; «pubpoker doctor --json» viser kvar",
+        "damage-inside": "SQLite fann skade inne i fila; «pubpoker doctor --json» gjev "
+                         "SQLite sine eigne ord",
         "store-error": "Database: {why}",
         "pauses": "Tilkoplingar venta på ledige fildeskriptorar sidan kiosken starta "
                   "({since}): {peers} gonger for andre einingar, {phones} for telefonar "
@@ -154,7 +155,8 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "store-damaged": "Database: ødelagt ({why}); kiosken flytter den til side "
                          "ved neste start",
         "damage-not-sqlite": "filen er ikke en SQLite-database",
-        "damage-inside": "SQLite fant skade inne i filen; «pubpoker doctor --json» viser hvor",
+        "damage-inside": "SQLite fant skade inne i filen; «pubpoker doctor --json» gir "
+                         "SQLites egne ord",
         "store-error": "Database: {why}",
         "pauses": "Tilkoblinger ventet på ledige fildeskriptorer siden kiosken startet "
                   "({since}): {peers} ganger for andre enheter, {phones} for telefoner "
@@ -193,7 +195,8 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "store-damaged": "Database: beskadiget ({why}); kiosken flytter den til side "
                          "ved næste start",
         "damage-not-sqlite": "filen er ikke en SQLite-database",
-        "damage-inside": "SQLite fandt skade inde i filen; «pubpoker doctor --json» viser hvor",
+        "damage-inside": "SQLite fandt skade inde i filen; «pubpoker doctor --json» giver "
+                         "SQLites egne ord",
         "store-error": "Database: {why}",
         "pauses": "Forbindelser ventede på ledige fildeskriptorer siden kiosken startede "
                   "({since}): {peers} gange for andre enheder, {phones} for telefoner "
@@ -232,8 +235,8 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "store-damaged": "Database: damaged ({why}); the kiosk sets it aside at its "
                          "next start",
         "damage-not-sqlite": "the file is not an SQLite database",
-        "damage-inside": "SQLite found damage inside the file; 'pubpoker doctor --json' shows "
-                         "where",
+        "damage-inside": "SQLite found damage inside the file; 'pubpoker doctor --json' "
+                         "gives SQLite's own words",
         "store-error": "Database: {why}",
         "pauses": "Connections waited for free file descriptors since the kiosk started "
                   "({since}): {peers} times for other devices, {phones} for phones "

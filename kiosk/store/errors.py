@@ -173,16 +173,16 @@ class BackupNotAFile(BackupFailed):
 class BackupOfDamagedStore(BackupFailed):
     messages = {
         "nn": "Tryggingskopien til {path} feila: databasen har skade inne i fila, så ingen "
-              "kopi vart laga. «pubpoker doctor» viser kvar; kiosken flyttar henne til side "
+              "kopi vart laga. Køyr «pubpoker doctor»; kiosken flyttar henne til side "
               "ved neste start",
         "nb": "Sikkerhetskopien til {path} feilet: databasen har skade inne i filen, så ingen "
-              "kopi ble laget. «pubpoker doctor» viser hvor; kiosken flytter den til side "
+              "kopi ble laget. Kjør «pubpoker doctor»; kiosken flytter den til side "
               "ved neste start",
         "da": "Sikkerhedskopien til {path} mislykkedes: databasen har skade inde i filen, så "
-              "der blev ikke lavet nogen kopi. «pubpoker doctor» viser hvor; kiosken flytter "
+              "der blev ikke lavet nogen kopi. Kør «pubpoker doctor»; kiosken flytter "
               "den til side ved næste start",
         "en": "The backup to {path} failed: the database is damaged inside the file, so no "
-              "copy was made. 'pubpoker doctor' shows where; the kiosk sets it aside at its "
+              "copy was made. Run 'pubpoker doctor'; the kiosk sets it aside at its "
               "next start",
     }
 

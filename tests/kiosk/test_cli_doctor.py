@@ -74,14 +74,14 @@ def test_a_damaged_store_is_reported_and_left_alone(tmp_path: Path) -> None:
 
 
 DAMAGED_INSIDE = {
-    "nn": "Database: øydelagd (SQLite fann skade inne i fila; «pubpoker doctor --json» viser "
-          "kvar); kiosken flyttar henne til side ved neste start",
-    "nb": "Database: ødelagt (SQLite fant skade inne i filen; «pubpoker doctor --json» viser "
-          "hvor); kiosken flytter den til side ved neste start",
+    "nn": "Database: øydelagd (SQLite fann skade inne i fila; «pubpoker doctor --json» gjev "
+          "SQLite sine eigne ord); kiosken flyttar henne til side ved neste start",
+    "nb": "Database: ødelagt (SQLite fant skade inne i filen; «pubpoker doctor --json» gir "
+          "SQLites egne ord); kiosken flytter den til side ved neste start",
     "da": "Database: beskadiget (SQLite fandt skade inde i filen; «pubpoker doctor --json» "
-          "viser hvor); kiosken flytter den til side ved næste start",
+          "giver SQLites egne ord); kiosken flytter den til side ved næste start",
     "en": "Database: damaged (SQLite found damage inside the file; 'pubpoker doctor --json' "
-          "shows where); the kiosk sets it aside at its next start"}
+          "gives SQLite's own words); the kiosk sets it aside at its next start"}
 
 
 @pytest.mark.parametrize("lang", ["nn", "nb", "da", "en"])
