@@ -41,6 +41,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 import pygame
@@ -49,11 +50,11 @@ from hardware.inputs import Action, ButtonPressed, CardRead
 from kiosk.app import App
 from kiosk.config import TournamentConfig
 from kiosk.controls import Popup, Say
-from kiosk.controls.dispatch import TD
+from kiosk.controls.dispatch import TD, Route, Rows
 from kiosk.controls.help import help_lines
 from kiosk.controls.prompts import Prompt, Prompts
 from kiosk.station import Station
-from kiosk.store import CardMatch, RefusedCard
+from kiosk.store import CardMatch, CardResult, RefusedCard
 from kiosk.sync.auth import Seal
 from kiosk.tonight import Tonight, auto_id, tonight
 from rules import clock as clocks
@@ -211,20 +212,25 @@ class Night:
     def attach(self) -> Night:
         loop = self.app.loop
         loop.check_in_screen = True
-        controls = loop.controls
-        if controls is not None:
-            # The night's own rows in the controls' one table.
-            controls.buttons = self.buttons
-            controls.route(Action.new, TD, lambda ctl, press: self._new(press), hold=True)
-            controls.route(Action.undo, TD, lambda ctl, press: self._undo_new(), hold=True)
-            controls.route(Action.walk_in, TD, lambda ctl, press: self._walk_in())
-            controls.route(Action.sit_and_go, TD, lambda ctl, press: self._sit_and_go())
-            controls.card_hooks.append(self._card)
+        if loop.controls is not None:
+            # The role's controls built again with the night's rows in their one
+            # table: nothing is added to a table already dispatching.
+            loop.controls = replace(loop.controls, buttons=self.buttons, rows=self.rows())
         loop.key_filters.append(self.key)
         loop.side_panel = self.side_lines
         self.app.on_tick.append(self.tick)
         self.app.on_close.append(lambda: self._tonight.close() if self._tonight else None)
         return self
+
+    def rows(self) -> Rows:
+        """The night's rows for the controls: NEW, UNDO on a new night, walk-in,
+        Sit & Go, and what a card means at the TD's desk."""
+        return Rows(routes={
+            Action.new: (Route(TD, lambda ctl, press: self._new(press), hold=True),),
+            Action.undo: (Route(TD, lambda ctl, press: self._undo_new(), hold=True),),
+            Action.walk_in: (Route(TD, lambda ctl, press: self._walk_in()),),
+            Action.sit_and_go: (Route(TD, lambda ctl, press: self._sit_and_go()),),
+        }, card=self._card)
 
     # --- the tournament -------------------------------------------------------------
 
@@ -527,8 +533,7 @@ class Night:
         except Exception:  # the wall stays up; the CLI's reopen can redo it
             log.exception("reopening %s failed", tid)
 
-    def _card(self, read: CardRead) -> Sequence[Any] | None:
-        found = self.app.store.players.lookup_card(read.uid)
+    def _card(self, read: CardRead, found: CardResult) -> Sequence[Any] | None:
         if isinstance(found, CardMatch):
             entry = self.app.station.state.players.get(found.player.id)
             if entry is not None and entry.place is not None:

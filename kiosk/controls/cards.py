@@ -7,20 +7,31 @@ name for a card nobody owns. A payment card is refused and never stored.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from hardware.inputs import CardRead
 from kiosk.controls.device import Device, Mode
 from kiosk.controls.effects import Effect, Submit
 from kiosk.controls.messages import Say
 from kiosk.role import Role
 from kiosk.station import Outcome
-from kiosk.store import CardMatch, RefusedCard, normalise_uid
+from kiosk.store import CardMatch, CardResult, RefusedCard, normalise_uid
 from rules.commands import BustPlayers, CheckIn, ConfirmMove
 
-__all__ = ["bust", "card", "check_in", "pick_seat"]
+__all__ = ["DeskCard", "bust", "card", "check_in", "pick_seat"]
+
+#: What a card means at this desk before the usual check-in (the night's: a busted
+#: player's card lists them for a Sit & Go, a new card asks for a name), given the
+#: card and who owns it; None leaves the card to :func:`card`.
+DeskCard = Callable[[CardRead, CardResult], Sequence[Effect] | None]
 
 
-def card(ctl: Device, read: CardRead) -> list[Effect]:
+def card(ctl: Device, read: CardRead, desk: DeskCard | None = None) -> Sequence[Effect]:
+    # Looked up once: the desk's answer and the check-in read the same owner.
     found = ctl.station.store.players.lookup_card(read.uid)
+    taken = desk(read, found) if desk is not None else None
+    if taken is not None:
+        return taken
     if isinstance(found, RefusedCard):
         return [Say("payment-card")]
     uid = normalise_uid(read.uid)

@@ -9,12 +9,15 @@ and changes nothing itself; :meth:`Controller.handle` carries out the
 submits on the station and gives the rest to the loop.
 
 A new button is one :class:`~hardware.inputs.Action` member and one row
-here (plus its help line and its key, if it has one).
+here (plus its help line and its key, if it has one). A device's own rows
+(the night's NEW, walk-in and Sit & Go, and what a card means at the TD's
+desk) come as :class:`Rows`, handed to the :class:`Controller` when it is
+built: the table it dispatches on is fixed from then on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from hardware.inputs import (
@@ -56,7 +59,7 @@ from rules.commands import (
     TogglePause,
 )
 
-__all__ = ["QUIT_CONFIRM_SECONDS", "ROUTES", "Controller", "Input", "Mode", "Route"]
+__all__ = ["QUIT_CONFIRM_SECONDS", "ROUTES", "Controller", "Input", "Mode", "Route", "Rows"]
 
 Input = ButtonPressed | ButtonHint | ButtonsHeld | CardRead | ReaderStatus
 
@@ -78,6 +81,15 @@ class Route:
     handler: Handler
     #: Acts only on a long press; a short one says "hold to …".
     hold: bool = False
+
+
+@dataclass(frozen=True)
+class Rows:
+    """A device's own rows, tried before the table's: per action, and for a card
+    (after the one lookup of who owns it, before the usual check-in)."""
+
+    routes: Mapping[Action, Sequence[Route]] = field(default_factory=dict)
+    card: cards.DeskCard | None = None
 
 
 def _hold_hint(action: Action) -> list[Effect]:
@@ -233,17 +245,18 @@ class Controller:
     #: The last card nobody owns, waiting for the TD to type a name.
     unnamed_card: str | None = None
     quit_until: float = 0.0
-    #: More rows for this device (the night's NEW, walk-in and Sit & Go keys).
-    extra: dict[Action, list[Route]] = field(default_factory=dict)
+    #: This device's own rows (the night's), before the table's.
+    rows: Rows = field(default_factory=Rows)
     #: Readers reported lost and not back yet, by name.
     readers_lost: set[str] = field(default_factory=set)
-    #: Tried before the controller's own card handling; None: not theirs.
-    card_hooks: list[Callable[[CardRead], Sequence[Effect] | None]] = field(
-        default_factory=list)
+    #: Every action's routes, this device's rows first: built once, never patched.
+    _routes: dict[Action, tuple[Route, ...]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if Role.TABLE in self.roles and self.table is None:
             raise ValueError("a table device needs its table number")
+        self._routes = {action: (*self.rows.routes.get(action, ()), *ROUTES.get(action, ()))
+                        for action in (*self.rows.routes, *ROUTES)}
 
     @property
     def td(self) -> bool:
@@ -256,11 +269,6 @@ class Controller:
     def my_seats(self) -> dict[int, str]:
         table = self.station.state.tables.get(self.table or 0)
         return dict(table.seats) if table is not None else {}
-
-    def route(self, action: Action, roles: frozenset[Role], handler: Handler, *,
-              hold: bool = False) -> None:
-        """Add a row for this device, tried before the table's own."""
-        self.extra.setdefault(action, []).insert(0, Route(roles, handler, hold))
 
     # --- dispatch ---------------------------------------------------------------------
 
@@ -276,11 +284,7 @@ class Controller:
         if isinstance(message, ReaderStatus):
             return self._reader(message)
         if isinstance(message, CardRead):
-            for hook in self.card_hooks:
-                taken = hook(message)
-                if taken is not None:
-                    return taken
-            return cards.card(self, message)
+            return cards.card(self, message, self.rows.card)
         return self._press(message)
 
     def _reader(self, status: ReaderStatus) -> Sequence[Effect]:
@@ -303,8 +307,7 @@ class Controller:
         return [*dismissed, *self._route(press)]
 
     def _route(self, press: ButtonPressed) -> Sequence[Effect]:
-        routes = [*self.extra.get(press.action, ()), *ROUTES.get(press.action, ())]
-        for route in routes:
+        for route in self._routes.get(press.action, ()):
             if not route.roles & self.roles:
                 continue
             if route.hold and not press.long:

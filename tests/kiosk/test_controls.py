@@ -277,3 +277,36 @@ def test_F2_a_card_at_check_in_when_full_puts_the_player_on_the_waiting_list(
         assert "2" in again[0].translate("da") and len(st.state.waiting) == 2
     finally:
         st.close()
+
+
+def test_a_devices_rows_are_handed_in_and_tried_first(station: Station) -> None:
+    """Issue 50: the night's rows are part of the controls when they are built (no
+    row patched in at run time), and a card is looked up once, for the desk's row
+    and the check-in alike."""
+    from kiosk.controls.dispatch import TD, Route, Rows
+    from kiosk.controls.messages import Say
+    from kiosk.store import CardMatch
+
+    seen: list[object] = []
+
+    def desk(read: CardRead, found: object) -> list[Say] | None:
+        seen.append(found)
+        return None  # the usual check-in
+
+    rows = Rows(routes={Action.pause: (Route(TD, lambda ctl, p: [Say("bust-tap")]),)},
+                card=desk)
+    ctl = Controller(station, frozenset({Role.CONSOLE}), rows=rows)
+    assert not hasattr(ctl, "route") and not hasattr(ctl, "card_hooks")
+    assert [s.key for s in ctl.handle(press(Action.pause))] == ["bust-tap"]
+    calls: list[str] = []
+    lookup = station.store.players.lookup_card
+
+    def counted(uid: str) -> object:
+        calls.append(uid)
+        return lookup(uid)
+
+    station.store.players.lookup_card = counted  # type: ignore[method-assign]
+    ctl.handle(tap(3))
+    assert calls == [tap(3).uid]
+    assert len(seen) == 1 and isinstance(seen[0], CardMatch)
+    assert station.state.players[seen[0].player.id].checked_in
