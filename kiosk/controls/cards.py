@@ -107,10 +107,9 @@ def check_in(ctl: Device, player_id: str, name: str, cards: tuple[str, ...] = ()
         waiting = place(ctl.station.state, player_id)
         if waiting is not None:
             return [Say("waitlisted", {"name": name, "place": waiting}, popup=True)]
-        seat = ctl.station.state.players[player_id].seat
-        if seat is None:
-            return [Say("checked-in-waiting", {"name": name}, popup=True)]
-        return [Say("checked-in", {"name": name, "table": seat.table, "seat": seat.seat},
-                    popup=True)]
+        # The room tells every check-in, this desk's, a peer's or the terminal's
+        # (kiosk/display/room.py): words of our own would be a second pop-up,
+        # replaced by the room's before it is drawn (issue 50).
+        return []
 
     return [Submit(CheckIn(player_id, name, cards), then=seated)]
