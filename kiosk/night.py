@@ -151,6 +151,14 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
                  "nb": "{name} er åpen igjen: rett det som skal rettes, så avslutt",
                  "da": "{name} er åben igen: ret det, der skal rettes, og afslut så",
                  "en": "{name} is open again: correct what needs correcting, then close"},
+    "check-in-failed": {"nn": "Kunne ikkje sjekke inn: noko gjekk gale; ingenting er endra, "
+                               "prøv igjen",
+                        "nb": "Kunne ikke sjekke inn: noe gikk galt; ingenting er endret, "
+                              "prøv igjen",
+                        "da": "Kunne ikke tjekke ind: noget gik galt; intet er ændret, "
+                              "prøv igen",
+                        "en": "Could not check in: something went wrong; nothing was changed, "
+                              "try again"},
     "closed": {"nn": "Resultata er lagra", "nb": "Resultatene er lagret",
                "da": "Resultaterne er gemt", "en": "The results are saved"},
 }
@@ -689,10 +697,14 @@ class Night:
                                          near=tuple(known for _, known in match.near))
             else:
                 player = players.add(name, card=card)
-        except Exception as err:  # a taken card or name: say so, change nothing
-            translate = getattr(err, "translate", None)
-            loop.popup(name, translate if callable(translate) else str(err), kind="refusal",
-                       seconds=3.0)
+        except RulesError as err:  # a taken card or name: say so, change nothing
+            loop.popup(name, err, kind="refusal", seconds=3.0)
+            return None
+        except Exception:
+            # Not a refusal but a fault: the night goes on, the room reads that nothing
+            # changed, and the exception's own English goes to the log, not the wall.
+            log.exception("check-in of %r failed", name)
+            loop.popup(name, Words("check-in-failed", {}), kind="refusal", seconds=3.0)
             return None
         self._asked = None
         outcome = self.app.station.submit(CheckIn(player.id, player.name, player.cards))

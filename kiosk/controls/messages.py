@@ -20,12 +20,6 @@ __all__ = ["HOLD_FOR", "MESSAGES", "UNDONE", "Say", "undone_what"]
 
 
 MESSAGES: Mapping[str, Mapping[str, str]] = {
-    "checked-in": {"nn": "{name} → Bord {table}, sete {seat}",
-                   "nb": "{name} → Bord {table}, sete {seat}",
-                   "da": "{name} → Bord {table}, sæde {seat}",
-                   "en": "{name} → Table {table}, seat {seat}"},
-    "checked-in-waiting": {"nn": "{name} er sjekka inn", "nb": "{name} er sjekket inn",
-                           "da": "{name} er tjekket ind", "en": "{name} is checked in"},
     # F2: every place is taken; the phone says it the same way.
     "waitlisted": {"nn": "{name}: Venteliste – du er nr. {place}",
                    "nb": "{name}: Venteliste – du er nr. {place}",

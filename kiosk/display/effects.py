@@ -24,20 +24,20 @@ __all__ = ["EFFECTS", "say", "show_effects"]
 
 
 def say(loop: Wall, message: Any) -> None:
-    """A message: a check-in or help big, a refusal under "not done", the rest briefly."""
+    """A message: a big one (help, the waiting list) long, a refusal under "not done",
+    the rest briefly. A check-in is the room's pop-up (:mod:`.room`), not a message."""
     # Kept as words, not text: a language switch says the pop-up again.
     if getattr(message, "error", None) is not None:
         # The answer to the press just made: shown at once, not behind a notice.
         loop.popup(Phrase("refused"), message, kind="refusal", seconds=3.0, front=True)
         return
     big = bool(getattr(message, "popup", False))
-    kind = "check-in" if str(getattr(message, "key", "")).startswith("checked-in") else "say"
     # A message with a heading of its own ("Angra" over what was taken back) fills the box.
     heading, detail = getattr(message, "heading", None), getattr(message, "detail", None)
     if heading is not None and detail is not None:
-        loop.popup(heading, detail, kind=kind, seconds=POPUP_SECONDS if big else 3.0)
+        loop.popup(heading, detail, kind="say", seconds=POPUP_SECONDS if big else 3.0)
         return
-    loop.popup(message, "", kind=kind, seconds=POPUP_SECONDS if big else 3.0)
+    loop.popup(message, "", kind="say", seconds=POPUP_SECONDS if big else 3.0)
 
 
 def _language(loop: Wall, effect: fx.CycleLanguage) -> None:

@@ -33,6 +33,7 @@ import pygame
 
 from hardware.readers.rdm6300 import encode_frame as rdm_frame
 from kiosk.controls.messages import MESSAGES
+from kiosk.display.messages import text
 from tests.appliance.devices_vm import (
     STATUS,
     TV,
@@ -219,8 +220,10 @@ def test_a_known_card_checks_in_and_its_seat_shows(booted: Booted) -> None:
     vm.wait_for("Ada seated", lambda: seat_of(vm, "Ada") is not None, 30, every=0.5)
     seat = seat_of(vm, "Ada")
     assert seat is not None
-    expected = MESSAGES["checked-in"][LANG].format(name="Ada", table=seat[0], seat=seat[1])
-    wait_said(vm, "Ada's check-in said", lambda title: title == expected)
+    # One pop-up for the check-in, the room's: her name, and her seat on its line.
+    expected = ["Ada", text("checked_in_seat", LANG, table=seat[0], seat=seat[1]), "check-in"]
+    vm.wait_for("Ada's check-in said", lambda: expected in status(vm).get("said", []), 30,
+                every=0.5)
     assert entrants(vm) == len(SEATED) + 1
     print(f"\nVM: Ada's card to her seat on the TV: {seconds:.2f} s ({expected})")
 

@@ -264,3 +264,27 @@ def test_a_typed_name_that_shows_nothing_is_refused_and_a_hidden_one_stripped(ma
     typed("Ka\u3164ri")
     assert [p.name for p in app.store.players.list()] == ["Kari"]
     assert [e.name for e in app.station.state.players.values() if e.checked_in] == ["Kari"]
+
+
+def test_a_fault_at_check_in_is_said_in_the_rooms_words_and_changes_nothing(
+        make, monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]
+    """Not a refusal but a fault (a bug, a driver's error): its English stays in the log;
+    the wall says nothing changed, in the room's language (issue 48)."""
+    from kiosk.night import Words
+
+    app = make("display+console")
+    night = Night(app, TONIGHT).attach()
+    night.power_on()
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("cursor needed to be reset because of commit/rollback")
+
+    monkeypatch.setattr(app.store.players, "add", broken)
+    _type(app, "n", enter=False)
+    _type(app, "Eli Dahl")
+    shown = app.loop.current_popup()
+    assert shown is not None and shown.kind == "refusal" and str(shown.title) == "Eli Dahl"
+    assert str(shown.line) == Words("check-in-failed", {}).translate("en")
+    assert "cursor" not in str(shown.line)
+    assert "cursor needed to be reset" in caplog.text
+    assert not any(e.checked_in for e in app.station.state.players.values())
