@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import logging
 import os
-import queue
 import random
 import tempfile
 import time
@@ -383,10 +382,9 @@ class _Stopped(Exception):
 def _pump(app: App, seconds: float) -> None:
     """Run the loop's work that needs no screen for ``seconds``.
 
-    Inputs (peer sync's records, buttons, card reads) are acted on as they
-    come, then the hooks run (sync's replicator, buttons, the status file),
-    the clock is checkpointed and systemd's watchdog fed: a turn of the loop
-    without the events and the drawing, which need SDL's video.
+    Turns of the loop without the events and the drawing, which need SDL's
+    video (:meth:`~kiosk.display.loop.KioskLoop.act`): inputs acted on as
+    they come, the hooks, the clock's checkpoint and systemd's watchdog.
     """
     loop = app.loop
     end = loop.monotonic() + seconds
@@ -400,18 +398,7 @@ def _pump(app: App, seconds: float) -> None:
         # The loop's own sleep: woken by inputs and by the store's change signal
         # too, so the TD's commands are followed while the TV is away.
         loop.sleep(max(0.0, timeout))
-        items: list[Any] = []
-        while True:
-            try:
-                items.append(loop.inputs.get_nowait())
-            except queue.Empty:
-                break
-        for item in items:
-            loop.handle(item)
-        for hook in loop.on_tick:
-            hook()
-        loop.station.tick()
-        loop.watchdog()
+        loop.act()
         if loop.monotonic() >= end:
             return
     raise _Stopped

@@ -169,6 +169,15 @@ class KioskLoop:
             self.sleep(self.timeout_ms() / 1000)
         for event in self.sleeper.take_events():
             self._event(event)
+        self.act()
+        self.update()
+        self.draw()
+        return self.running
+
+    def act(self) -> None:
+        """The part of a turn that needs no screen: the queued inputs acted on, the hooks
+        (sync's replicator, buttons, the status file), the clock's checkpoint and the
+        watchdog. The kiosk waiting for a TV runs only this (:func:`kiosk.bootstrap._pump`)."""
         while True:
             try:
                 item = self.inputs.get_nowait()
@@ -179,9 +188,6 @@ class KioskLoop:
             hook()
         self.station.tick()
         self.watchdog()
-        self.update()
-        self.draw()
-        return self.running
 
     def sleep(self, seconds: float) -> None:
         """Block until an input, a wake source, or ``seconds`` (:class:`.wake.Sleeper`)."""
