@@ -5,7 +5,9 @@ effects: :class:`Submit` a command (the controls carry it out on the
 station, then the effects for its outcome), and for the loop
 :class:`~kiosk.controls.messages.Say` a message, :class:`ShowScreen`,
 :class:`NextScreen`, :class:`Popup`, :class:`ShowHelp`,
-:class:`CycleLanguage`, :class:`AskQuit` and :class:`Quit`.
+:class:`CycleLanguage`, :class:`AskQuit` and :class:`Quit`. The room's news
+(:mod:`kiosk.display.room`) comes the same way, with :class:`AddBusts`,
+:class:`DropBustsOf` and :class:`Chime` of its own.
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ from rules.commands import Command
 if TYPE_CHECKING:
     from kiosk.station import Outcome
 
-__all__ = ["AskQuit", "CycleLanguage", "Dismiss", "Effect", "FindSeat", "Message", "NextScreen",
-           "Popup",
-           "Quit", "Say", "ShowHelp", "ShowScreen", "Submit", "UiEffect"]
+__all__ = ["AddBusts", "AskQuit", "Chime", "CycleLanguage", "Dismiss", "DropBustsOf", "Effect",
+           "FindSeat", "Message", "NextScreen", "Popup", "Quit", "Say", "ShowHelp", "ShowScreen",
+           "Submit", "UiEffect"]
 
 
 @dataclass(frozen=True)
@@ -86,16 +88,38 @@ class Popup:
     anything queued (a warning that must be read now).
     """
 
-    title: Message
+    #: A name is its own title (a check-in's pop-up): said the same in every language.
+    title: str | Message
     line: Message | None = None
     kind: str = ""
     seconds: float = 5.0
     front: bool = False
 
 
+@dataclass(frozen=True)
+class AddBusts:
+    """New bust lines on top of the ticker, newest first."""
+
+    lines: tuple[Message, ...]
+
+
+@dataclass(frozen=True)
+class DropBustsOf:
+    """Take ``name``'s lines off the ticker (a bust undone)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Chime:
+    """Play a chime (a :class:`~kiosk.display.sound.Chime` value), if the kiosk has sound."""
+
+    kind: str
+
+
 #: What the loop carries out.
 UiEffect = (Say | NextScreen | FindSeat | ShowScreen | ShowHelp | CycleLanguage | AskQuit | Quit
-            | Popup | Dismiss)
+            | Popup | Dismiss | AddBusts | DropBustsOf | Chime)
 
 
 @dataclass(frozen=True)

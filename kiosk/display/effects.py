@@ -1,8 +1,9 @@
-"""The loop carrying out what the controls asked for: one table, effect type → action.
+"""The loop carrying out what the controls and the room asked for: effect type → action.
 
 The controls have already submitted the commands (:mod:`kiosk.controls`);
 what reaches the loop is for the screen: messages, pop-ups, screens, help,
-the language, quitting.
+the language, quitting, and the room's news (:mod:`.room`): the ticker's
+busts and the chimes.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from kiosk.controls.help import help_lines
 from kiosk.display.messages import Phrase
 from kiosk.display.overlays import POPUP_SECONDS
 from kiosk.display.registry import Screen
+from kiosk.display.sound import Chime
 from rules.i18n import LANGUAGES
 
 if TYPE_CHECKING:
@@ -50,6 +52,12 @@ def _popup(loop: Wall, effect: fx.Popup) -> None:
                kind=effect.kind, seconds=effect.seconds, front=effect.front)
 
 
+def _chime(loop: Wall, effect: fx.Chime) -> None:
+    # A kiosk without sound (a table device, a test) just has nothing to play on.
+    if loop.chimes is not None:
+        loop.chimes.play(Chime(effect.kind))
+
+
 EFFECTS: Final[dict[type, Callable[[Wall, Any], None]]] = {
     fx.Say: say,
     fx.NextScreen: lambda loop, e: loop.next_screen(),
@@ -62,6 +70,9 @@ EFFECTS: Final[dict[type, Callable[[Wall, Any], None]]] = {
     fx.Quit: lambda loop, e: loop.stop(),
     fx.Dismiss: lambda loop, e: loop.drop_popups(e.kind),
     fx.Popup: _popup,
+    fx.AddBusts: lambda loop, e: loop.overlays.add_busts(e.lines),
+    fx.DropBustsOf: lambda loop, e: loop.overlays.drop_busts_of(e.name),
+    fx.Chime: _chime,
 }
 
 

@@ -248,7 +248,7 @@ class KioskLoop:
             self.carry_out(self.controls.handle(item))
 
     def carry_out(self, effects: Sequence[object]) -> None:
-        """Show what the controls asked for (their submits are already done)."""
+        """Show what the controls (their submits already done) or the room asked for."""
         show_effects(self, effects)
 
     def say(self, message: Message) -> None:
@@ -320,7 +320,8 @@ class KioskLoop:
     def update(self) -> None:
         """Tell the room what changed (:mod:`.room`), then keep the screen's rotation."""
         mono = self.monotonic()
-        self.room.update(self)
+        self.carry_out(self.room.update(self.station.state, self.station.folded_rowid,
+                                        self.station.now(), self.screen))
         if self._return_at is not None and mono >= self._return_at:
             self.show(self._return_to)
         if self.screen not in self.available():

@@ -1,9 +1,9 @@
-"""The wall as the effects and the room's news see it: what they may ask of the loop.
+"""The wall as the effects see it: what a button's handler or the room's news may ask of the loop.
 
-:class:`~kiosk.display.loop.KioskLoop` is the one wall; :mod:`.effects` (what
-a button's handler asked for) and :mod:`.room` (what the log's news puts up)
-are written against this, so the loop that drives them is the only one that
-knows them.
+:class:`~kiosk.display.loop.KioskLoop` is the one wall; :mod:`.effects`, which
+carries out what a button's handler or the log's news (:mod:`.room`) asked
+for, is written against this, so the loop that drives it is the only one that
+knows it.
 """
 
 from __future__ import annotations
