@@ -23,11 +23,15 @@ Booting a VM under TCG costs two minutes of a core, and nothing in either
 file needs a boot of its own, so one boot serves both: the session fixture
 ``devices_vm`` (tests/appliance/conftest.py) builds it once, and the
 scheduler in tests/conftest.py sends both files to one xdist worker. A test
-that changes the box (a restart, another role) puts it back before it ends.
+names the config it needs (:func:`configure`), and the kiosk restarts only when
+that is not the config it runs: a restart costs the guest a Python start-up and
+the kiosk's, seconds of a core each under TCG, so none is spent putting back a
+config the next test would change again.
 """
 
 from __future__ import annotations
 
+import json
 import select
 import socket
 import time
@@ -38,7 +42,7 @@ from pathlib import Path
 import pytest
 
 from tests.appliance.gpiosim import PRESS_SCRIPT
-from tests.appliance.test_vm_boot import GPU, wait_active
+from tests.appliance.test_vm_boot import GPU, UNIT, wait_active
 from tests.appliance.test_vm_boot import config_text as example_config
 from tests.appliance.vm import Vm, require_vm
 from tests.appliance.vmroot import Images, build_images
@@ -133,6 +137,36 @@ class Booted:
     work: Path
     serial: Wire
     usb: Wire
+    #: The config the kiosk runs (None: unknown, a restart failed midway).
+    config: str | None = None
+
+
+def configure(booted: Booted, text: str) -> bool:
+    """The kiosk running with ``text`` as its config: written and restarted, unless it
+    already runs it. True if it restarted."""
+    if booted.config == text:
+        return False
+    booted.config = None
+    booted.vm.run("tee", "/boot/firmware/pubpoker.toml", stdin=text)
+    booted.vm.run("systemctl", "restart", UNIT, timeout=180)
+    wait_active(booted.vm, 300)
+    booted.config = text
+    return True
+
+
+def status(vm: Vm) -> dict[str, object]:
+    """The kiosk's status file (kiosk/status_file.py): its own state, read with a ``cat``.
+
+    Waits poll this, not ``pubpoker tournament show``: the CLI is a Python start-up
+    in the guest, seconds of a core under TCG for each poll."""
+    reply = vm.run("cat", STATUS, check=False)
+    if reply["rc"] != 0:
+        return {}
+    try:
+        data: dict[str, object] = json.loads(str(reply["out"]))
+    except ValueError:  # never half written (os.replace), but be safe
+        return {}
+    return data
 
 
 def boot(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Booted]:
@@ -156,7 +190,7 @@ def boot(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Booted]:
         vm.wait_agent(600)
         wait_active(vm, 600)
         vm.run("tee", "/run/pubpoker-press.py", stdin=PRESS_SCRIPT)
-        yield Booted(vm, work, wires[0].connect(), wires[1].connect())
+        yield Booted(vm, work, wires[0].connect(), wires[1].connect(), config_text())
     finally:
         for wire in wires:
             wire.close()
