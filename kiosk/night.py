@@ -44,8 +44,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
-import pygame
-
 from hardware.inputs import Action, ButtonPressed, CardRead
 from kiosk.app import App
 from kiosk.config import TournamentConfig
@@ -53,6 +51,7 @@ from kiosk.controls import Popup, Say
 from kiosk.controls.dispatch import TD, Route, Rows
 from kiosk.controls.help import help_lines
 from kiosk.controls.prompts import Prompt, Prompts
+from kiosk.controls.typed import KeyTyped
 from kiosk.station import Station
 from kiosk.store import CardMatch, CardResult, RefusedCard
 from kiosk.sync.auth import Seal
@@ -580,9 +579,9 @@ class Night:
             self.start_sit_and_go()
         return []
 
-    def key(self, event: pygame.event.Event) -> bool:
+    def key(self, key: KeyTyped) -> bool:
         """A key for an open prompt; False leaves it to the keyboard's keys."""
-        effects = self.prompts.key(event)
+        effects = self.prompts.key(key)
         if effects is None:
             return False
         self.app.loop.carry_out(effects)

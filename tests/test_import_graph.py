@@ -139,3 +139,27 @@ def test_no_import_runs_back_up_a_layer() -> None:
     up = sorted(f"{name} → {other}" for name, others in graph.items() for other in others
                 if _layer(other) > _layer(name))
     assert not up, "imports back up a layer:\n" + "\n".join(up)
+
+
+def _top_names(path: Path) -> set[str]:
+    """Every package ``path`` imports by its top name (relative imports are the house's)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.partition(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.add(node.module.partition(".")[0])
+    return names
+
+
+def test_the_controls_do_not_import_pygame(tmp_path: Path) -> None:
+    # The controls decide what an input means; the display alone knows how a key
+    # arrives (kiosk.display.input turns pygame's keys into the controls' values).
+    lazy = tmp_path / "lazy.py"
+    lazy.write_text("def f():\n    from pygame.event import Event\n    import pygame.key\n")
+    assert _top_names(lazy) == {"pygame"}
+    controls = {name: path for name, path in _modules().items()
+                if name == "kiosk.controls" or name.startswith("kiosk.controls.")}
+    assert "kiosk.controls.prompts" in controls
+    pygame_users = sorted(name for name, path in controls.items() if "pygame" in _top_names(path))
+    assert not pygame_users, f"import pygame under kiosk/controls: {pygame_users}"

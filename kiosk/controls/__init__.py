@@ -3,8 +3,9 @@
 The hardware adapters and the keyboard only report what happened, in one
 vocabulary (:mod:`hardware.inputs`). This package decides, per role, what
 that means: one dispatch table (:mod:`.dispatch`), card handling
-(:mod:`.cards`), a name typed at the desk (:mod:`.prompts`), one undo
-(:mod:`.undo`) and the help screen (:mod:`.help`). Handlers return typed
+(:mod:`.cards`), a name typed at the desk (:mod:`.prompts`, reading keys
+as :mod:`.typed` values, not pygame's), one undo (:mod:`.undo`) and the
+help screen (:mod:`.help`). Handlers return typed
 effects (:mod:`.effects`): the controller submits the commands on the
 station, the loop shows the rest.
 """

@@ -14,9 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-import pygame
-
 from kiosk.controls.effects import Dismiss, Effect, Popup
+from kiosk.controls.typed import Key, KeyTyped
 from rules.names import PLAYER_NAME_MAX
 
 __all__ = ["MAX_NAME", "TYPING_SECONDS", "Prompt", "Prompts"]
@@ -80,24 +79,22 @@ class Prompts:
         self.open_prompt = None
         return prompt
 
-    def key(self, event: pygame.event.Event) -> list[Effect] | None:
+    def key(self, key: KeyTyped) -> list[Effect] | None:
         """What a key does to the open prompt; None with no prompt (not taken)."""
         prompt = self.open_prompt
         if prompt is None:
             return None
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if key.key is Key.enter:
             name = " ".join(prompt.typed.split())
             if not name:
                 return []
             return [*self.close(), *self.on_name(name, prompt.card)]
-        if event.key == pygame.K_ESCAPE:
+        if key.key is Key.escape:
             return self.close()
-        if event.key == pygame.K_BACKSPACE:
+        if key.key is Key.backspace:
             prompt.typed = prompt.typed[:-1]
-        else:
-            char = getattr(event, "unicode", "")
-            if char and char.isprintable() and len(prompt.typed) < MAX_NAME:
-                prompt.typed += char
+        elif key.char and key.char.isprintable() and len(prompt.typed) < MAX_NAME:
+            prompt.typed += key.char
         # Someone is typing: the prompt stays while they do.
         prompt.until = max(prompt.until, self.monotonic() + TYPING_SECONDS)
         return self._shown()

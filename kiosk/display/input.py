@@ -9,6 +9,10 @@ A keyboard-wedge card reader types the card number as digits followed by
 Enter, faster than any person: digits then Enter within
 :data:`WEDGE_WINDOW` seconds of the first digit are one
 :class:`~hardware.inputs.CardRead` from the reader ``keyboard``.
+
+A name prompt reads the same key first, as a
+:class:`~kiosk.controls.typed.KeyTyped` (:func:`typed`): the one place a
+pygame key becomes what the controls' prompts read.
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ from typing import Final
 import pygame
 
 from hardware.inputs import Action, ButtonPressed, CardRead, Input, needs_long_press
+from kiosk.controls.typed import Key, KeyTyped
 
-__all__ = ["HELD_KEYS", "KEYS", "WEDGE_WINDOW", "Keyboard"]
+__all__ = ["HELD_KEYS", "KEYS", "WEDGE_WINDOW", "Keyboard", "typed"]
 
 #: A wedge reader types a whole UID well inside this (seconds from the first digit).
 WEDGE_WINDOW: Final = 0.5
@@ -58,6 +63,17 @@ HELD_KEYS: Final = frozenset(a for a in Action if needs_long_press(a)) | {
 
 _KEYPAD_DIGITS: Final = {getattr(pygame, f"K_KP{n}"): str(n) for n in range(10)}
 _ENTER: Final = (pygame.K_RETURN, pygame.K_KP_ENTER)
+_NAMED: Final = {pygame.K_RETURN: Key.enter, pygame.K_KP_ENTER: Key.enter,
+                 pygame.K_ESCAPE: Key.escape, pygame.K_BACKSPACE: Key.backspace}
+
+
+def typed(event: pygame.event.Event) -> KeyTyped:
+    """A KEYDOWN as a prompt reads it."""
+    named = _NAMED.get(event.key)
+    if named is not None:
+        return KeyTyped(named)
+    # A posted event (a test, a wedge reader's driver) may carry no unicode at all.
+    return KeyTyped(Key.char, getattr(event, "unicode", "") or "")
 
 
 @dataclass

@@ -30,8 +30,9 @@ from typing import Any, Final, Protocol
 import pygame
 
 from hardware.inputs import ButtonHint, ButtonPressed, ButtonsHeld, CardRead, ReaderStatus
+from kiosk.controls.typed import KeyTyped
 from kiosk.display.effects import say, show_effects
-from kiosk.display.input import Keyboard
+from kiosk.display.input import Keyboard, typed
 from kiosk.display.messages import text
 from kiosk.display.overlays import (
     POPUP_SECONDS,
@@ -116,9 +117,9 @@ class KioskLoop:
         self.peers: Callable[[], int] = lambda: 0
         #: The wall clock's "21:47" for the status line (fixed under fake time).
         self.time_of_day: Callable[[], str] = time_of_day
-        #: Called with each KEYDOWN first; one that returns True has taken the key
-        #: (a name being typed at check-in).
-        self.key_filters: list[Callable[[pygame.event.Event], bool]] = []
+        #: Called with each key pressed first; one that returns True has taken the
+        #: key (a name being typed at check-in).
+        self.key_filters: list[Callable[[KeyTyped], bool]] = []
         #: Lines for the side panel over the clock (the Sit & Go's beside the main event).
         self.side_panel: Callable[[str], Sequence[str]] = lambda lang: ()
         #: Show the check-in screen instead of the clock while players check in.
@@ -231,7 +232,8 @@ class KioskLoop:
         if event.type == pygame.QUIT:
             self.stop()
         elif event.type == pygame.KEYDOWN:
-            if not any(taken(event) for taken in self.key_filters):
+            key = typed(event)
+            if not any(taken(key) for taken in self.key_filters):
                 for item in self.keyboard.translate(event, self.monotonic()):
                     self.handle(item)
         elif event.type in _EXPOSED:

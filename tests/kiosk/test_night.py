@@ -238,6 +238,37 @@ def test_N2_a_name_typed_at_the_desk_near_a_known_one_asks_before_a_new_player(m
     assert players.find("Eli Dahl") is not None and "Eli Dahl" in checked_in()
 
 
+def test_an_open_prompt_takes_every_key_and_escape_only_closes_it(make) -> None:  # type: ignore[no-untyped-def]
+    import pygame
+
+    from rules.commands import CheckIn, DrawSeats, StartClock
+
+    app = make("display+console")
+    night = Night(app, TONIGHT).attach()
+    night.power_on()
+    for n in range(2):
+        assert app.station.submit(CheckIn(f"p{n}", f"P{n}")).ok
+    assert app.station.submit(DrawSeats()).ok and app.station.submit(StartClock()).ok
+    clock = app.station.state.clock
+    _type(app, "n", enter=False)
+    _type(app, "Bo", enter=False)
+    # An arrow or Shift types nothing: taken all the same, the clock is not moved.
+    for key in (pygame.K_RIGHT, pygame.K_LSHIFT):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode="", mod=0))
+    app.loop.step(block=False)
+    assert night.prompt is not None and night.prompt.typed == "Bo"
+    assert app.station.state.clock == clock
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b",
+                                         mod=0))
+    app.loop.step(block=False)
+    assert night.prompt is None and app.store.players.find("Bo") is None
+    assert app.loop.running and not any(p.kind == "quit" for p in app.loop.overlays.popups)
+    # With no prompt the same keys are the keyboard's again.
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, unicode="", mod=0))
+    app.loop.step(block=False)
+    assert app.station.state.clock != clock
+
+
 def test_a_typed_name_that_shows_nothing_is_refused_and_a_hidden_one_stripped(make) -> None:  # type: ignore[no-untyped-def]
     import pygame
 

@@ -18,6 +18,7 @@ import pytest
 from hardware.inputs import Action, ButtonPressed, CardRead
 from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
+from kiosk.controls.typed import Key, KeyTyped
 from kiosk.display import loop as loop_mod
 from kiosk.display.loop import Screen
 from kiosk.display.screens import clock_digits_box, paused_banner_box, popup_box, ticker_box
@@ -211,6 +212,31 @@ def test_a_refused_command_is_shown_not_raised(app: App) -> None:
     for _ in range(30):
         loop.handle(ButtonPressed(Action.prev_level, long=True, at=0.0))
     assert loop.overlays.popups[-1].title == "Ikkje gjort"
+
+
+def test_key_filters_see_each_key_typed_and_one_they_leave_goes_to_the_keyboard(app: App) -> None:
+    """The loop turns pygame's KEYDOWNs into the controls' typed keys (issue 50)."""
+    loop, seen = app.loop, list[KeyTyped]()
+
+    def watch(key: KeyTyped) -> bool:
+        seen.append(key)
+        return key.key is not Key.char or key.char not in ("", " ")
+
+    loop.key_filters.append(watch)
+    level = cast(ClockView, loop.view()).level_text
+    for key, char in [(pygame.K_RETURN, "\r"), (pygame.K_KP_ENTER, "\r"), (pygame.K_ESCAPE, "\x1b"),
+                      (pygame.K_BACKSPACE, "\b"), (pygame.K_a, "Å"), (pygame.K_q, "q"),
+                      (pygame.K_RIGHT, ""), (pygame.K_SPACE, " ")]:
+        _key(key, char)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0))
+    loop.step()
+    assert seen == [KeyTyped(Key.enter), KeyTyped(Key.enter), KeyTyped(Key.escape),
+                    KeyTyped(Key.backspace), KeyTyped(Key.char, "Å"), KeyTyped(Key.char, "q"),
+                    KeyTyped(Key.char), KeyTyped(Key.char, " "), KeyTyped(Key.char)]
+    # Taken: Escape and q did not ask to quit. Left: the arrow and Space went on.
+    assert loop.running and not any(p.kind == "quit" for p in loop.overlays.popups)
+    assert cast(ClockView, loop.view()).level_text != level
+    assert not app.station.state.clock.running
 
 
 # --- card reader (keyboard wedge) -------------------------------------------------------
