@@ -191,7 +191,7 @@ class Night:
         self.prompts = Prompts(
             app.loop.monotonic,
             title=self._prompt_title,
-            on_name=lambda name, card: self._register(name, card) or [])
+            on_name=self._register)
         #: The typed name (folded) and card a "Did you mean …?" was asked about:
         #: Enter on the same name again is the TD's OK to add a new player (N2).
         self._asked: tuple[str, str | None] | None = None
@@ -342,7 +342,8 @@ class Night:
         if prompt is not None:
             self.app.loop.drop_popups("prompt")
             if prompt.card is not None and not prompt.typed.strip():
-                self._register(self._guest_name(), prompt.card, ask=False)
+                self.app.loop.carry_out(
+                    self._register(self._guest_name(), prompt.card, ask=False))
         self._follow_merges()
         self._close_when_won(mono)
 
@@ -556,8 +557,7 @@ class Night:
         if self.prompt is not None and self.prompt.card == read.uid:
             return []  # the same card again while its name is typed
         if self.guest_after <= 0:
-            self._register(self._guest_name(), read.uid, ask=False)
-            return []
+            return self._register(self._guest_name(), read.uid, ask=False)
         self._asked = None
         return self.prompts.open(read.uid, self.guest_after)
 
@@ -575,9 +575,9 @@ class Night:
 
     def _sit_and_go(self) -> Sequence[Any]:
         """``g``: the next Sit & Go, if the rules allow it now."""
-        if self.app.station.state.config is not None:
-            self.start_sit_and_go()
-        return []
+        if self.app.station.state.config is None:
+            return []
+        return self.start_sit_and_go()
 
     def key(self, key: KeyTyped) -> bool:
         """A key for an open prompt; False leaves it to the keyboard's keys."""
@@ -607,17 +607,15 @@ class Night:
         """Tables nobody sits at: the main event's limit less its tables and the games'."""
         return sitandgo_start.free_tables(self.app.station.state, finished=self.finished_games())
 
-    def start_sit_and_go(self) -> str | None:
+    def start_sit_and_go(self) -> list[Any]:
         """Start the next Sit & Go, if the rules allow it now (G1, G2; the rules pick
-        the players and name the game)."""
+        the players and name the game); returns what the wall says of it."""
         main = self.app.station
-        loop = self.app.loop
         assert main.tournament_id is not None
         outcome = main.submit(StartNextSitAndGo(main.tournament_id, self.clock_of_day(),
                                                 self.closing, self.finished_games()))
-        if not outcome.ok:
-            loop.popup(outcome.message, "", kind="refusal", seconds=3.0, front=True)
-            return None
+        if outcome.refusal is not None:
+            return [Popup(outcome.refusal, None, kind="refusal", seconds=3.0, front=True)]
         started = outcome.records[0].event
         assert isinstance(started, SitAndGoStarted)
         names = {p: main.state.players[p].name for p in started.player_ids}
@@ -630,8 +628,7 @@ class Night:
             station.submit(command)
         self.sit_and_gos[started.sit_and_go_id] = station
         number = started.sit_and_go_id.rpartition("-sng")[2]
-        loop.say(Words("sng-started", {"n": number, "names": ", ".join(names.values())}))
-        return started.sit_and_go_id
+        return [Words("sng-started", {"n": number, "names": ", ".join(names.values())})]
 
     def side_lines(self, lang: str) -> list[str]:
         """The side panel: the waiting list and the last start, then each game's clock."""
@@ -672,9 +669,9 @@ class Night:
             return Words("did-you-mean", {"names": ", ".join(prompt.near)})
         return Words("new-card" if prompt.card else "walk-in", {})
 
-    def _register(self, name: str, card: str | None, *, ask: bool = True
-                  ) -> Sequence[Any] | None:
-        """A player for a typed name (with the card, if any), checked in at once.
+    def _register(self, name: str, card: str | None, *, ask: bool = True) -> list[Any]:
+        """A player for a typed name (with the card, if any), checked in at once;
+        returns what the wall says (a refusal, or the prompt asking again).
 
         The same name in any case or accents is the known player (N2). A name
         near a known one opens the prompt again, asking "Did you mean …?": Enter
@@ -682,7 +679,6 @@ class Night:
         them in. A guest's name (``ask=False``) is the box's own, never asked.
         """
         players = self.app.store.players
-        loop = self.app.loop
         try:
             match = players.checkin_match(name)
             if match.exact is not None:
@@ -697,19 +693,17 @@ class Night:
             else:
                 player = players.add(name, card=card)
         except RulesError as err:  # a taken card or name: say so, change nothing
-            loop.popup(name, err, kind="refusal", seconds=3.0)
-            return None
+            return [Popup(name, err, kind="refusal", seconds=3.0)]
         except Exception:
             # Not a refusal but a fault: the night goes on, the room reads that nothing
             # changed, and the exception's own English goes to the log, not the wall.
             log.exception("check-in of %r failed", name)
-            loop.popup(name, Words("check-in-failed", {}), kind="refusal", seconds=3.0)
-            return None
+            return [Popup(name, Words("check-in-failed", {}), kind="refusal", seconds=3.0)]
         self._asked = None
         outcome = self.app.station.submit(CheckIn(player.id, player.name, player.cards))
-        if not outcome.ok:
-            loop.popup(player.name, outcome.message, kind="refusal", seconds=3.0)
-        return None
+        if outcome.refusal is not None:
+            return [Popup(player.name, outcome.refusal, kind="refusal", seconds=3.0)]
+        return []
 
 
 def _roles(text: str) -> frozenset[Role]:

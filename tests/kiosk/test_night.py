@@ -128,6 +128,17 @@ def test_busted_players_list_for_a_sit_and_go_and_g_starts_one(make) -> None:  #
     assert station.tournament_id != sid and app.store.current_tournament() == station.tournament_id
     assert not station.state.sit_and_go_list
     assert night.side_lines("en")[-1].startswith("Sit & Go: level 1 – ")
+    names = ", ".join(f"P{n}" for n in range(7))
+    # The wall says the start: the game's number and who plays (what night.py returned).
+    assert any(p.title.startswith("Sit & Go ") and p.title.endswith(f"starts: {names}")
+               for p in app.loop.overlays.popups), [p.title for p in app.loop.overlays.popups]
+
+    # g again with nobody listed: refused, said at once in front of what is queued.
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, unicode="g", mod=0))
+    app.loop.step(block=False)
+    shown = app.loop.overlays.current()
+    assert shown is not None and shown.kind == "refusal", shown
+    assert set(station.state.sit_and_gos) == {sid}
 
 
 def test_a_keyboard_wedge_reader_unknown_card_asks_for_the_name_too(make) -> None:  # type: ignore[no-untyped-def]
