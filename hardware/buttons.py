@@ -9,8 +9,12 @@ gpiozero calls ``when_pressed``/``when_released`` on its own thread (lgpio's
 callback thread, or the ``gpiod-edges`` thread of
 :mod:`hardware.gpiod_factory`, on the Pi); those callbacks only feed the debouncer, under a
 lock, and the debouncer's messages only go on the queue. Long presses, repeats
-and releases that fall due while no edge arrives come out of :meth:`poll`,
-which the kiosk loop calls every frame, so the panel runs no thread of its own.
+and releases that fall due while no edge arrives come out of :meth:`poll`.
+After :meth:`ButtonPanel.start` the panel calls it itself, on a thread of its
+own that sleeps until the debouncer's next deadline (or, with none, until an
+edge), so nobody has to poll it and a panel at rest costs no CPU. Without
+``start`` the owner calls :meth:`poll`: tests on a hand-moved clock, which a
+thread waiting in real seconds cannot follow.
 
 On the Pi set ``GPIOZERO_PIN_FACTORY=lgpio`` (Raspberry Pi OS) or ``gpiod``
 (Debian 13's libgpiod v2; see ``hardware/README.md``); tests pass
@@ -76,8 +80,8 @@ class ButtonPanel:
     """One gpiozero ``Button`` per action, feeding one debouncer.
 
     ``auto_repeat`` makes the minute buttons step while held (see
-    :mod:`hardware.debounce`). Call :meth:`poll` from the kiosk loop at least
-    every 50 ms or so, and :meth:`close` when done.
+    :mod:`hardware.debounce`). Either :meth:`start` the panel's own thread, or
+    call :meth:`poll` by :meth:`next_deadline`; :meth:`close` when done.
     """
 
     def __init__(
@@ -97,6 +101,13 @@ class ButtonPanel:
         self.on_edge: Callable[[], None] | None = None
         self._queue = queue
         self._lock = threading.Lock()
+        # Shares the lock: an edge notifies under the lock it fed the debouncer
+        # with, so the push thread cannot miss it between reading the deadline
+        # and going to sleep.
+        self._changed = threading.Condition(self._lock)
+        self._clock = clock
+        self._pusher: threading.Thread | None = None
+        self._closed = False
         timing = Timing(debounce=debounce, long_press=long_press, chord=chord)
         repeat = MINUTE_ACTIONS & pin_map.keys() if auto_repeat else frozenset()
         self._debouncer = Debouncer(pin_map, clock=clock, timing=timing, repeat=repeat)
@@ -123,13 +134,41 @@ class ButtonPanel:
         with self._lock:
             return self._debouncer.next_deadline()
 
+    def start(self) -> None:
+        """Push: from now on the panel polls itself, on its own thread. Idempotent.
+
+        The thread reads the panel's clock and waits in real seconds, so start
+        a panel only on a clock that moves by itself.
+        """
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the button panel is closed")
+            if self._pusher is not None:
+                return
+            self._pusher = threading.Thread(target=self._push, name="button-panel",
+                                            daemon=True)
+            self._pusher.start()
+
+    @property
+    def pushing(self) -> bool:
+        """Whether the panel's own thread is running (:meth:`start`)."""
+        pusher = self._pusher
+        return pusher is not None and pusher.is_alive()
+
     def is_held(self, action: Action) -> bool:
         """The debounced state of one button."""
         with self._lock:
             return self._debouncer.is_held(action)
 
     def close(self) -> None:
-        """Release the pins; gpiozero stops each button's hold thread. Idempotent."""
+        """Stop the push thread and release the pins (gpiozero stops each button's
+        hold thread). Idempotent."""
+        with self._lock:
+            self._closed = True
+            self._changed.notify_all()
+            pusher, self._pusher = self._pusher, None
+        if pusher is not None:
+            pusher.join()
         buttons, self._buttons = self._buttons, []
         for button in buttons:
             button.when_pressed = None
@@ -156,6 +195,10 @@ class ButtonPanel:
                     messages = self._debouncer.pressed(action)
                 else:
                     messages = self._debouncer.released(action)
+                # An edge can bring a deadline earlier than the one the push
+                # thread sleeps towards (a release settles in 30 ms), or the
+                # first one of a panel at rest.
+                self._changed.notify()
             self._put(messages)
             if self.on_edge is not None:
                 # A release is only settled on a later poll: let the owner wake
@@ -163,6 +206,30 @@ class ButtonPanel:
                 self.on_edge()
         except Exception:
             log.exception("button %s: edge lost", action)
+
+    def _push(self) -> None:
+        # The push thread: sleep until something falls due, emit it, repeat.
+        try:
+            while self._wait_until_due():
+                self.poll()
+        except Exception:
+            # A fault in the debouncer would fall due again at once: one
+            # traceback in the log, not a core spinning on it.
+            log.exception("button panel: the push thread stopped")
+
+    def _wait_until_due(self) -> bool:
+        """Block until the debouncer's next deadline passes; False once closed."""
+        with self._lock:
+            while not self._closed:
+                deadline = self._debouncer.next_deadline()
+                if deadline is None:
+                    self._changed.wait()  # at rest: nothing but an edge can change that
+                    continue
+                left = deadline - self._clock()
+                if left <= 0:
+                    return True
+                self._changed.wait(left)
+            return False
 
     def _put(self, messages: list[Input]) -> None:
         for message in messages:

@@ -38,15 +38,26 @@ OPENERS: Mapping[str, Callable[[str], CardReader]] = {
 
 def attach_buttons(app: App, pins: Mapping[str, int], *, pin_factory: Any = None,
                    long_press: float = 1.5) -> ButtonPanel:
-    """A button panel whose presses go on ``app.inputs``; polled every loop turn."""
+    """A button panel whose presses go on ``app.inputs``, which wakes the loop.
+
+    The panel pushes (:meth:`~hardware.buttons.ButtonPanel.start`): its own
+    thread emits releases, long presses and repeats as they fall due, so the
+    loop neither polls it nor wakes for its deadlines. On fake time
+    (``app.time``) the loop polls it instead: that clock moves only between
+    the loop's turns, and a test expects a press to be acted on in the turn
+    after the one that moved it, not some real milliseconds later.
+    """
     panel = ButtonPanel({Action(name): pin for name, pin in pins.items()}, app.inputs,
                         pin_factory=pin_factory, clock=app.loop.monotonic,
                         long_press=long_press, auto_repeat=True)
+    app.on_close.append(panel.close)
+    if app.time is None:
+        panel.start()
+        return panel
     app.on_tick.append(panel.poll)
     app.loop.deadlines.append(panel.next_deadline)
     # An edge wakes the loop, which then sleeps only until the release settles.
     panel.on_edge = app.loop.inputs.wake
-    app.on_close.append(panel.close)
     return panel
 
 

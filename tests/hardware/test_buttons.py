@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from queue import Queue
 
 import pytest
@@ -240,3 +242,89 @@ def test_every_hardware_error_speaks_every_language() -> None:
     for error in (HardwareError, PinInUse):
         assert not error.missing_languages()
         assert error(pin=4, first="a", second="b").translate("da")
+
+
+# --- a pushing panel: its own thread, the real clock, nobody calls poll() -----------
+
+
+def pushers() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name == "button-panel"]
+
+
+def wakeups(thread: threading.Thread) -> int:
+    """How often the thread has gone to sleep and been woken (Linux's count)."""
+    status = Path(f"/proc/self/task/{thread.native_id}/status").read_text()
+    fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+    return int(fields["voluntary_ctxt_switches"]) + int(fields["nonvoluntary_ctxt_switches"])
+
+
+@pytest.fixture
+def pushing(factory: MockFactory, queue: Queue[Input]) -> Iterator[ButtonPanel]:
+    with ButtonPanel(PINS, queue, pin_factory=factory) as panel:
+        panel.start()
+        yield panel
+
+
+def test_a_pushing_panel_reports_a_tap_one_debounce_after_the_release_unpolled(
+    pushing: ButtonPanel, factory: MockFactory, queue: Queue[Input]
+) -> None:
+    pin = factory.pin(PINS[Action.next_level])
+    pin.drive_low()
+    time.sleep(0.05)
+    assert queue.empty()  # a press is only told once its release is certain
+    released = time.monotonic()
+    pin.drive_high()
+    # The release's edge wakes the thread, which slept towards the long press
+    # 1.5 s away: the press comes at the release's debounce, not then.
+    message = queue.get(timeout=1.0)
+    arrived = time.monotonic()
+    assert message == ButtonPressed(Action.next_level, long=False, at=message.at)
+    assert message.at == pytest.approx(released + 0.03, abs=0.01)
+    assert released + 0.025 <= arrived < released + 0.25
+    time.sleep(0.1)
+    assert queue.empty() and pushing.next_deadline() is None
+
+
+def test_a_pushing_panel_reports_a_held_button_long_at_the_threshold(
+    factory: MockFactory, queue: Queue[Input]
+) -> None:
+    with ButtonPanel(PINS, queue, pin_factory=factory, long_press=0.4) as panel:
+        panel.start()
+        pin = factory.pin(PINS[Action.pause])
+        down = time.monotonic()
+        pin.drive_low()
+        message = queue.get(timeout=2.0)
+        arrived = time.monotonic()
+        assert message == ButtonPressed(Action.pause, long=True, at=message.at)
+        assert panel.is_held(Action.pause)  # still held: it came on its own
+        assert down + 0.39 <= arrived < down + 0.6
+        pin.drive_high()
+        time.sleep(0.1)
+        assert queue.empty()  # the release of a long press adds nothing
+
+
+def test_a_pushing_panel_at_rest_sleeps_and_close_stops_its_thread(
+    factory: MockFactory, queue: Queue[Input]
+) -> None:
+    before = pushers()
+    panel = ButtonPanel(PINS, queue, pin_factory=factory)
+    assert pushers() == before  # no thread until asked for one
+    panel.start()
+    panel.start()
+    (thread,) = [t for t in pushers() if t not in before]
+    tap_pin = factory.pin(PINS[Action.start])
+    tap_pin.drive_low()
+    tap_pin.drive_high()
+    assert isinstance(queue.get(timeout=1.0), ButtonPressed)
+    time.sleep(0.05)  # back at rest: nothing pending
+    assert panel.next_deadline() is None
+    woken, cpu = wakeups(thread), time.process_time()
+    time.sleep(1.0)
+    # Blocked without a timeout: not once woken in a second, and no CPU spent.
+    assert wakeups(thread) - woken == 0
+    assert time.process_time() - cpu < 0.05
+    panel.close()
+    panel.close()
+    assert not thread.is_alive() and pushers() == before
+    with pytest.raises(RuntimeError):
+        panel.start()

@@ -7,10 +7,12 @@ import os
 import time
 import tty
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
+from hardware.inputs import Action, ButtonPressed
 from hardware.readers.rdm6300 import encode_frame
 from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
@@ -141,3 +143,35 @@ def test_a_short_press_is_acted_on_within_one_wait_not_a_second_later() -> None:
         assert sleep_until_woken(0.0, [app.inputs.waker]) == [app.inputs.waker]
     finally:
         app.close()
+
+
+def test_on_the_real_clock_the_panel_pushes_and_the_loop_does_not_poll_it(
+        tmp_path: Path) -> None:
+    """Issue 50: the loop, asleep, is woken by the press the panel's thread puts."""
+    app = bootstrap(Options(data_dir=str(tmp_path), headless=True, sound=False,
+                            size=(320, 180)))
+    try:
+        assert app.time is None
+        hooks, deadlines = list(app.on_tick), list(app.loop.deadlines)
+        factory = MockFactory()
+        panel = attach_buttons(app, {"next_screen": 16}, pin_factory=factory)
+        assert panel.pushing
+        assert app.on_tick == hooks and app.loop.deadlines == deadlines
+        from kiosk.display.wake import sleep_until_woken
+
+        waker = app.inputs.waker
+        waker.drain()
+        pin = factory.pin(16)
+        pin.drive_low()
+        pin.drive_high()
+        released = time.monotonic()
+        # The loop's wake-up pipe, as its sleep waits on it: readable once the
+        # press is queued, and not before (an edge alone no longer wakes it).
+        assert sleep_until_woken(2.0, [waker]) == [waker]
+        assert 0.02 <= time.monotonic() - released < 0.5
+        assert app.inputs.get_nowait() == ButtonPressed(Action.next_screen, long=False,
+                                                         at=pytest.approx(released + 0.03,
+                                                                          abs=0.02))
+    finally:
+        app.close()
+    assert not panel.pushing
