@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import shlex
 import subprocess
 import sys
@@ -42,7 +43,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 READMES = ("README.md", "images/README.md")
 #: The venue key the reader pasted into pubpoker.toml, as "Set up a pub" step 2 says.
-KEY = "5e" * 32
+KEY = secrets.token_hex(32)  # this run's own: no other test's kiosk shares it
 #: Season commands run for the year the tournament is played: this one.
 SEASON = str(date.today().year)
 
@@ -299,7 +300,10 @@ class Sequence:
         example = (REPO / "provisioning/pubpoker.example.toml").read_text()
         line = re.search(r"^# key = .*$", example, re.M)
         assert line is not None, "the example config lost its key line"
-        (root / "pubpoker.toml").write_text(example.replace(line[0], f'key = "{KEY}"'))
+        # Sync on loopback only, and (KEY is this run's own) never linking with another
+        # test's kiosk on this host.
+        (root / "pubpoker.toml").write_text(example.replace(line[0], f'key = "{KEY}"')
+                                            + '\n[network]\ninterface = "lo"\n')
         for name, text in FILES.items():
             (root / name).write_text(text)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from secrets import token_hex
 
 import pygame
 import pytest
@@ -59,9 +60,12 @@ def display(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[App]:
             "--data-dir", str(data)]
     if request.param == "the example config":
         config = tmp_path / "pubpoker.toml"
-        # The example as shipped, with the venue key step 2 pastes in and no sound.
-        text = EXAMPLE.read_text().replace("[venue]", f'[venue]\nkey = "{"5e" * 32}"', 1)
-        config.write_text(text.replace("sound = true", "sound = false"))
+        # The example as shipped, with the venue key step 2 pastes in and no sound. The
+        # key is this test's own and sync stays on loopback: tests run side by side, and
+        # kiosks sharing a key would link and merge each other's nights.
+        text = EXAMPLE.read_text().replace("[venue]", f'[venue]\nkey = "{token_hex(32)}"', 1)
+        config.write_text(text.replace("sound = true", "sound = false")
+                          + '\n[network]\ninterface = "lo"\n')
         argv += ["--config", str(config), "--viewer-port", "0"]
     app = _kiosk(argv)
     try:

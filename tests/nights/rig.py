@@ -31,6 +31,7 @@ import csv
 import io
 import json
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -116,6 +117,10 @@ class Night:
     #: The kiosk's buttons on fake pins (action -> BCM pin), from a pubpoker.toml.
     pins: dict[str, int] | None = None
     port: int = field(default_factory=free_port)
+    #: This night's own venue key: nights run side by side on one host, and a pinned
+    #: night's kiosk runs peer sync; with one key for all, two nights' kiosks would
+    #: link and merge each other's tournaments into their logs.
+    venue_key: str = field(default_factory=lambda: secrets.token_hex(32))
     #: Every command the TD typed that was acknowledged (exit 0): (argv, stdout).
     acked: list[tuple[tuple[str, ...], str]] = field(default_factory=list)
     #: Results, standings and exports when the night closed; they never change after.
@@ -151,12 +156,14 @@ class Night:
         return self.base / "pins"
 
     def _config(self) -> Path:
-        """A wall's pubpoker.toml with the night's buttons (and sound off)."""
+        """A wall's pubpoker.toml with the night's buttons (and sound off); peer sync
+        on loopback only (a test's traffic goes nowhere else), under its own key."""
         path = self.base / "pubpoker.toml"
         buttons = "\n".join(f"{action} = {pin}" for action, pin in (self.pins or {}).items())
         path.write_text(f'[device]\nrole = "display"\nname = "Vegg"\ndata_dir = "{self.data}"\n'
                         f'language = "{self.lang}"\n'
-                        f'[venue]\nkey = "{"5e" * 32}"\n[display]\nsound = false\n'
+                        f'[venue]\nkey = "{self.venue_key}"\n[network]\ninterface = "lo"\n'
+                        f"[display]\nsound = false\n"
                         f"fullscreen = false\n[buttons]\n{buttons}\n", encoding="utf-8")
         return path
 
