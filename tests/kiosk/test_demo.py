@@ -106,7 +106,9 @@ def test_kiosk_command_takes_the_role_and_data_dir_from_the_config(tmp_path: Pat
     config = tmp_path / "pubpoker.toml"
     config.write_text(f'[device]\nrole = "console"\nlanguage = "da"\n'
                       f'data_dir = "{tmp_path / "data"}"\n'
-                      f'[venue]\nkey = "{"0123456789abcdef" * 4}"\n')
+                      f'[venue]\nkey = "{"0123456789abcdef" * 4}"\n'
+                      # Its peer sync on loopback: a test's traffic goes nowhere else.
+                      '[network]\ninterface = "lo"\n')
     options = options_from_config(load_config(config))
     assert (options.role, options.lang, options.fullscreen, options.watchdog) == (
         "console", "da", True, True)
