@@ -149,12 +149,6 @@ class ButtonPanel:
                                             daemon=True)
             self._pusher.start()
 
-    @property
-    def pushing(self) -> bool:
-        """Whether the panel's own thread is running (:meth:`start`)."""
-        pusher = self._pusher
-        return pusher is not None and pusher.is_alive()
-
     def is_held(self, action: Action) -> bool:
         """The debounced state of one button."""
         with self._lock:

@@ -274,13 +274,16 @@ def test_a_pushing_panel_reports_a_tap_one_debounce_after_the_release_unpolled(
     assert queue.empty()  # a press is only told once its release is certain
     released = time.monotonic()
     pin.drive_high()
+    edged = time.monotonic()
     # The release's edge wakes the thread, which slept towards the long press
-    # 1.5 s away: the press comes at the release's debounce, not then.
-    message = queue.get(timeout=1.0)
+    # 1.5 s away: the press comes at the release's debounce, not then. The bounds
+    # hold on a loaded machine too: only a thread the edge never woke is as late
+    # as the long press.
+    message = queue.get(timeout=1.4)
     arrived = time.monotonic()
     assert message == ButtonPressed(Action.next_level, long=False, at=message.at)
-    assert message.at == pytest.approx(released + 0.03, abs=0.01)
-    assert released + 0.025 <= arrived < released + 0.25
+    assert released + 0.03 <= message.at <= edged + 0.03
+    assert message.at <= arrived < released + 1.4
     time.sleep(0.1)
     assert queue.empty() and pushing.next_deadline() is None
 
@@ -297,7 +300,7 @@ def test_a_pushing_panel_reports_a_held_button_long_at_the_threshold(
         arrived = time.monotonic()
         assert message == ButtonPressed(Action.pause, long=True, at=message.at)
         assert panel.is_held(Action.pause)  # still held: it came on its own
-        assert down + 0.39 <= arrived < down + 0.6
+        assert down + 0.4 <= message.at <= arrived
         pin.drive_high()
         time.sleep(0.1)
         assert queue.empty()  # the release of a long press adds nothing
