@@ -225,14 +225,17 @@ def _controls(app: App, roles: str, table: int | None) -> Any:
     return Controller(app.station, wanted, table, monotonic=app.loop.monotonic)
 
 
-def _table_screen(app: App, options: Options) -> None:
+def _shows_its_table(options: Options) -> bool:
     """A table device (not also the wall) shows its own table instead of the wall's screens."""
     roles = options.role.split("+")
-    if "table" in roles and "display" not in roles and options.table is not None:
-        from kiosk.table_device.live import TableDevice
-        from kiosk.table_device.render import install
+    return "table" in roles and "display" not in roles and options.table is not None
 
-        install()
+
+def _table_screen(app: App, options: Options) -> None:
+    if _shows_its_table(options):
+        from kiosk.table_device.live import TableDevice
+
+        assert options.table is not None
         app.loop.table_screen = TableDevice(app, options.table).view
 
 
@@ -289,13 +292,19 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
     # Until the screen opens the loop holds a token surface; open_screen swaps it.
     display = _open_display(options, fake=fake) if screen else pygame.Surface((16, 9))
     chimes = Chimes(enabled=options.sound and not fake)
+    painter = None
+    if _shows_its_table(options):
+        from kiosk.table_device.render import table_painter
+
+        painter = table_painter(display, shift=options.shift)
     loop = KioskLoop(
         station, display, lang=options.lang, role=options.role, inputs=InputQueue(),
         chimes=chimes, watchdog=_watchdog() if options.watchdog and not fake else lambda: None,
         monotonic=source, min_wait_ms=options.min_wait_ms, max_wait_ms=options.max_wait_ms,
         rotate_seconds=options.rotate_seconds, shift=options.shift,
         status_sources=[*([_health()] if options.watchdog and not fake else []),
-                        _disk(store), *_restarted(store, fake=fake, monotonic=source)])
+                        _disk(store), *_restarted(store, fake=fake, monotonic=source)],
+        painter=painter)
     app = App(store=store, station=station, clock=clock, loop=loop, chimes=chimes,
               data_dir=store.path.parent, time=manual, _temp=temp)
     app.on_tick.append(app.follow_store)

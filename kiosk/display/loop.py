@@ -91,7 +91,8 @@ class KioskLoop:
                  monotonic: Callable[[], float] = time.monotonic, min_wait_ms: int = 10,
                  max_wait_ms: int = 1000, rotate_seconds: float | None = None,
                  shift: bool = True,
-                 status_sources: list[Callable[[str], Sequence[str]]] | None = None) -> None:
+                 status_sources: list[Callable[[str], Sequence[str]]] | None = None,
+                 painter: Painter | None = None) -> None:
         self.station, self.role = station, role
         #: The pop-ups, ticker and help; they hold the language (:attr:`lang`).
         self.overlays = Overlays(monotonic, lang)
@@ -99,7 +100,8 @@ class KioskLoop:
         self.chimes, self.watchdog, self.monotonic = chimes, watchdog, monotonic
         self.min_wait_ms, self.max_wait_ms = min_wait_ms, max_wait_ms
         self.rotate_seconds = rotate_seconds
-        self.painter = Painter(display, shift=shift)
+        #: The wall's painter, or the one a table device hands it (its panel's views).
+        self.painter = painter if painter is not None else Painter(display, shift=shift)
         self.standings = Standings(station)
         self.keyboard = Keyboard()
         #: Input type → who acts on it: the role's controls (``controls``, set by

@@ -10,7 +10,7 @@ the display and copied to it with the slow pixel shift
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -19,7 +19,7 @@ import pygame
 from kiosk.display import screens
 from kiosk.display.layout import BLACK
 from kiosk.display.overlays import Popup
-from kiosk.display.registry import render
+from kiosk.display.registry import RENDERERS, Renderer, render
 from kiosk.display.shift import amplitude_for
 from kiosk.display.viewmodels import BreakView, ClockView, MovesView
 
@@ -38,9 +38,9 @@ class Tick:
     draw: TickDraw
 
 
-#: The views drawn by the second, not whole. A table device adds its panel
-#: (kiosk.table_device.render.install): it sits above the wall's screens.
-TICKS: dict[type, Tick] = {
+#: The wall's views drawn by the second, not whole. A table device's painter has
+#: its panel's too (kiosk.table_device.render): it sits above the wall's screens.
+TICKS: Final[Mapping[type, Tick]] = {
     ClockView: Tick(("digits", "until_break_text", "until_break_line", "last_minute"),
                     screens.render_clock_tick),
     BreakView: Tick(("digits", "last_minute"), screens.render_break_tick),
@@ -52,13 +52,14 @@ TICKS: dict[type, Tick] = {
 _PAUSE_FIELDS: Final = ("paused", "paused_text")
 
 
-def _partial(before: object, after: object) -> tuple[str, ...] | None:
+def _partial(before: object, after: object, ticks: Mapping[type, Tick]
+             ) -> tuple[str, ...] | None:
     """What a partial redraw must cover, or None when the whole screen must be drawn.
 
     ``()`` means only the time moved (the tick renderers' rects);
     ``("paused",)`` means the paused banner changed as well.
     """
-    tick = TICKS.get(type(after))
+    tick = ticks.get(type(after))
     if tick is None or type(before) is not type(after):
         return None
     fields = tick.fields
@@ -92,8 +93,17 @@ class Frame:
 
 
 class Painter:
-    def __init__(self, display: pygame.Surface, *, shift: bool = True) -> None:
+    """Draws frames on a display: whole, or by the second where ``ticks`` says how.
+
+    ``renderers`` and ``ticks`` are the views it knows: the wall's, or a table
+    device's (its panel's added).
+    """
+
+    def __init__(self, display: pygame.Surface, *, shift: bool = True,
+                 renderers: Mapping[type, Renderer] = RENDERERS,
+                 ticks: Mapping[type, Tick] = TICKS) -> None:
         self.shift = shift
+        self.renderers, self.ticks = renderers, ticks
         #: Called with "flip" or "update" once a frame is on the screen (the frame log).
         self.on_shown: list[Callable[[str], None]] = []
         self.frames = 0
@@ -127,7 +137,8 @@ class Painter:
             return self._draw_full(frame, key)
         rects: list[pygame.Rect] = []
         if frame.view != drawn.view:
-            partial = None if frame.popup is not None else _partial(drawn.view, frame.view)
+            partial = (None if frame.popup is not None
+                       else _partial(drawn.view, frame.view, self.ticks))
             if partial is None:
                 return self._draw_full(frame, key)
             rects += self._tick(frame.view, banner=bool(partial))
@@ -145,7 +156,7 @@ class Painter:
         return "tick"
 
     def _draw_full(self, frame: Frame, key: tuple[Any, ...]) -> str:
-        render(self.canvas, frame.view, frame.lang)
+        render(self.canvas, frame.view, frame.lang, self.renderers)
         if frame.side:
             screens.render_side_panel(self.canvas, list(frame.side), frame.view)
         status, warning = frame.status
@@ -173,7 +184,7 @@ class Painter:
         # Drawn over the last view: only the digits that changed since (a banner
         # change redraws the band whole, as the pause changes the digits' colour).
         before = None if banner or self.last is None else self.last.view
-        rects = TICKS[type(view)].draw(self.canvas, view, before)
+        rects = self.ticks[type(view)].draw(self.canvas, view, before)
         if banner:
             assert isinstance(view, ClockView | BreakView)
             rects.append(screens.render_paused_band(self.canvas, view))

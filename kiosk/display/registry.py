@@ -8,7 +8,7 @@ One table instead of ``isinstance`` chains: a new screen is one
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
 from typing import Any, Final
@@ -37,8 +37,8 @@ from kiosk.display.viewmodels import (
 from rules import clock as clocks
 from rules.state import Phase, Tournament
 
-__all__ = ["RENDERERS", "SCREENS", "Context", "Screen", "ScreenRow", "available", "render",
-           "view_of"]
+__all__ = ["RENDERERS", "SCREENS", "Context", "Renderer", "Screen", "ScreenRow", "available",
+           "render", "view_of"]
 
 
 @unique
@@ -99,8 +99,11 @@ SCREENS: Final[dict[Screen, ScreenRow]] = {
         lambda s, c: standings_view(c.season, c.standings, c.now, c.lang)),
 }
 
-#: How each view model is drawn on the canvas.
-RENDERERS: Final[dict[type, Callable[[pygame.Surface, Any], None]]] = {
+#: Draws a view model on the canvas.
+Renderer = Callable[[pygame.Surface, Any], None]
+
+#: How each of the wall's view models is drawn on the canvas.
+RENDERERS: Final[Mapping[type, Renderer]] = {
     ClockView: screens.render_clock,
     BreakView: screens.render_break,
     SeatingView: screens.render_seating,
@@ -109,8 +112,8 @@ RENDERERS: Final[dict[type, Callable[[pygame.Surface, Any], None]]] = {
     ResultsView: screens.render_results,
     CheckInView: screens.render_check_in,
     HelpView: screens.render_help,
-    # A table device's own screen is added by kiosk.table_device.render.install:
-    # the device sits above the wall's screens and hands them its renderer.
+    # A table device's own screen is drawn by a painter of its own
+    # (kiosk.table_device.render.table_painter): the device sits above the wall.
 }
 
 
@@ -125,8 +128,9 @@ def view_of(screen: Screen, state: Tournament, ctx: Context) -> object:
     return SCREENS[screen].view(state, ctx)
 
 
-def render(canvas: pygame.Surface, view: object, lang: str) -> None:
-    renderer = RENDERERS.get(type(view))
+def render(canvas: pygame.Surface, view: object, lang: str,
+           renderers: Mapping[type, Renderer] = RENDERERS) -> None:
+    renderer = renderers.get(type(view))
     if renderer is not None:
         renderer(canvas, view)
         return

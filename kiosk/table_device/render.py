@@ -31,12 +31,12 @@ from kiosk.display.layout import (
     fit_size,
     redraw_changed_glyphs,
 )
-from kiosk.display.painter import TICKS, Tick
+from kiosk.display.painter import TICKS, Painter, Tick
 from kiosk.display.registry import RENDERERS
 from kiosk.table_screen import SeatMark, TableScreenView
 
-__all__ = ["NOTE_LINES", "Drawn", "install", "notes", "record_texts", "render_table_screen",
-           "render_table_tick"]
+__all__ = ["NOTE_LINES", "Drawn", "notes", "record_texts", "render_table_screen",
+           "render_table_tick", "table_painter"]
 
 _HEAD: Final = (0.035, 0.185)
 _INFO: Final = (0.19, 0.255)
@@ -247,12 +247,15 @@ def render_table_tick(surface: pygame.Surface, view: TableScreenView,
     return _tick_parts(surface, Frame(surface), view, before)
 
 
-def install() -> None:
-    """The wall's painter draws a table's panel too: whole, and by the second."""
-    RENDERERS[TableScreenView] = render_table_screen
-    TICKS[TableScreenView] = Tick(("digits", "clock", "undo"), _tick_draw)
-
-
 def _tick_draw(surface: pygame.Surface, view: TableScreenView,
                before: TableScreenView | None) -> list[pygame.Rect]:
     return _tick_parts(surface, Frame(surface), view, before)
+
+
+def table_painter(display: pygame.Surface, *, shift: bool = True) -> Painter:
+    """A table device's painter: its panel, whole and by the second, and the wall's
+    screens it shows on request (the seat finder, the help)."""
+    return Painter(display, shift=shift,
+                   renderers={**RENDERERS, TableScreenView: render_table_screen},
+                   ticks={**TICKS, TableScreenView: Tick(("digits", "clock", "undo"),
+                                                         _tick_draw)})

@@ -44,3 +44,28 @@ def test_a_running_clock_on_the_table_screen_is_drawn_by_the_second_not_whole(
         assert loop.painter.full_frames == full + 1
     finally:
         app.close()
+
+
+def test_a_table_devices_panel_is_its_own_painters_not_the_walls(tmp_path: Path) -> None:
+    """Issue 50: the table device is handed a painter that knows its panel; no module
+    table is changed for it, so a wall built after it in the same process draws a
+    table's view as it draws any view it does not know (the "not started" text)."""
+    from kiosk.bootstrap import Options, bootstrap
+    from kiosk.display.painter import TICKS
+    from kiosk.display.registry import RENDERERS
+
+    desk_night(tmp_path, ["Ada", "Bo", "Cy"])
+    table = table_app(tmp_path, (480, 320))
+    wall = bootstrap(Options(data_dir=str(tmp_path / "wall"), headless=True, sound=False,
+                             size=(480, 320)), fake=True)
+    try:
+        table.loop.step(block=False)
+        assert table.loop.painter.last is not None
+        assert isinstance(table.loop.painter.last.view, TableScreenView)
+        assert TableScreenView in table.loop.painter.renderers
+        assert TableScreenView in table.loop.painter.ticks
+        for known in (RENDERERS, TICKS, wall.loop.painter.renderers, wall.loop.painter.ticks):
+            assert TableScreenView not in known
+    finally:
+        table.close()
+        wall.close()
