@@ -14,16 +14,13 @@ if TYPE_CHECKING:
     from kiosk.display.overlays import HelpLines, Overlays, Text
     from kiosk.display.registry import Screen
     from kiosk.display.sound import Chimes
-    from kiosk.station import Station
 
 __all__ = ["Wall"]
 
 
 class Wall(Protocol):
-    station: Station
     overlays: Overlays
     chimes: Chimes | None
-    screen: Screen
 
     @property
     def lang(self) -> str: ...
