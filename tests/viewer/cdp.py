@@ -10,9 +10,12 @@ request the page makes is recorded (:attr:`Browser.requests`).
 from __future__ import annotations
 
 import base64
+import contextlib
 import itertools
 import json
+import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -41,7 +44,10 @@ class Browser:
              "--disable-component-update", "--disable-sync", "--disable-extensions",
              "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--proxy-server=direct://",
              "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            # Its own group: close() ends the helpers it forks (renderer, crashpad)
+            # too, which write to the profile until they exit.
+            start_new_session=True)
         self._ids = itertools.count(1)
         self.requests: list[str] = []
         self.console: list[str] = []
@@ -125,10 +131,38 @@ class Browser:
         try:
             self.ws.close()
         finally:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+            self._end_group()
             self.profile.cleanup()
+
+    def _end_group(self) -> None:
+        """Chromium and every helper it forked gone: only then is its profile still.
+
+        The main process can exit while a helper still writes a file in the
+        profile, and removing it then fails ("Directory not empty").
+        """
+        group = self.process.pid
+        for sig, wait in ((signal.SIGTERM, 10.0), (signal.SIGKILL, 10.0)):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(group, sig)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=wait)
+            end = time.monotonic() + wait
+            while _group_alive(group) and time.monotonic() < end:
+                time.sleep(0.02)
+            if not _group_alive(group):
+                return
+        raise RuntimeError(f"chromium's process group {group} outlived SIGKILL")
+
+
+def _group_alive(group: int) -> bool:
+    """Any process left in ``group`` (zombies of the group's own children excepted:
+    they are reaped by init once the main process is gone)."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        # After the comm: state, ppid, pgrp.
+        if int(fields[2]) == group and fields[0] != "Z":
+            return True
+    return False
