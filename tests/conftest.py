@@ -109,12 +109,21 @@ def _counted(item: pytest.Item) -> Iterator[None]:
 
 
 _CPU_BY_FILE: Counter[str] = Counter()
+#: Each file's first start and last stop (epoch seconds) and the worker it ran on:
+#: the files that end last are the suite's critical path.
+_SPAN_BY_FILE: dict[str, tuple[float, float, str]] = {}
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    path = report.nodeid.split("::")[0]
     if report.when == "teardown":
-        _CPU_BY_FILE[report.nodeid.split("::")[0]] += sum(
+        _CPU_BY_FILE[path] += sum(
             value for name, value in report.user_properties if name == "cpu")
+    if report.start:
+        first, last, _ = _SPAN_BY_FILE.get(path, (report.start, report.stop, ""))
+        worker = getattr(getattr(report, "node", None), "gateway", None)
+        _SPAN_BY_FILE[path] = (min(first, report.start), max(last, report.stop),
+                               getattr(worker, "id", "") or "")
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
@@ -124,6 +133,14 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     terminalreporter.write_sep("=", f"CPU by test file: {total:.0f} CPU-s in all, the 15 most")
     for path, seconds in _CPU_BY_FILE.most_common(15):
         terminalreporter.write_line(f"{seconds:8.1f} s  {path}")
+    if _SPAN_BY_FILE:
+        zero = min(first for first, _, _ in _SPAN_BY_FILE.values())
+        terminalreporter.write_sep("=", "the 10 files that ended last: from, to (s into the "
+                                        "run), worker")
+        for path, (first, last, worker) in sorted(_SPAN_BY_FILE.items(),
+                                                   key=lambda kv: -kv[1][1])[:10]:
+            terminalreporter.write_line(f"{first - zero:7.0f} {last - zero:7.0f}  {worker:5} "
+                                        f"{path}")
     if times := os.environ.get("PUBPOKER_TIMES"):  # .ci/run's summary at the end
         with open(times, "a") as fh:
             fh.write(f"CPU of the tests (theirs and their children's): {total:.0f} s\n")
