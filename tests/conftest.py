@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 import resource
 import threading
 from collections import Counter
@@ -56,21 +58,48 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
             return SHARING[0] if scope in SHARING else scope
 
         def _assign_work_unit(self, node: Any) -> None:
-            # xdist queues files by their count of tests, most first; the shared
-            # VM counts both files' and so ran beside the whole nights, slowing
-            # both (a run's Friday night took 424 s, not 150-245 s). It keeps the
-            # place its first file had, as when each file booted its own VM.
+            # The longest chains first (longest processing time first): xdist
+            # queues files by their count of tests, so a VM file of five tests
+            # started late and the run waited on it alone at the end. The
+            # marks say what is long: a VM boot, then a chroot, then a whole
+            # night, then real processes; within a kind, most tests first.
+            root = self.config.rootpath
             if not self.ordered and self.config.option.loadscopereorder:
                 self.ordered = True
-                units = list(self.workqueue.items())
-                units.sort(key=lambda unit: -sum(1 for nodeid in unit[1]
-                                                 if nodeid.startswith(SHARING[0])
-                                                 or unit[0] != SHARING[0]))
+                units = sorted(self.workqueue.items(),
+                               key=lambda unit: (_heaviness(root, unit[0]), -len(unit[1])))
                 self.workqueue.clear()
                 self.workqueue.update(units)
+            # xdist hands a worker its next file while the last tests of its file
+            # still run (a worker needs its next test to finish the one before).
+            # Behind a long one (a VM boot, a night) that next file waits for
+            # minutes: it gets the lightest file waiting, and the long ones go to
+            # workers about to be free.
+            running = self.assigned_work.get(node, {})
+            if len(self.workqueue) > 1 and any(
+                    _heaviness(root, scope) < len(_LONG_MARKS)
+                    for scope, tests in running.items() if not all(tests.values())):
+                self.workqueue.move_to_end(next(reversed(self.workqueue)), last=False)
             super()._assign_work_unit(node)
 
     return SharedVmScheduling(config, log)
+
+
+#: The marks of a file's tests that make it long, longest first (pyproject.toml).
+_LONG_MARKS = ("vm", "chroot", "night", "realproc", "slow", "browser")
+
+
+@functools.cache
+def _heaviness(root: Path, scope: str) -> int:
+    """How long a file's tests take, by the first of :data:`_LONG_MARKS` its source
+    uses (``pytest.mark.vm``): 0 for a VM boot, up to len(_LONG_MARKS) for none."""
+    try:
+        source = (root / scope).read_text(encoding="utf-8")
+    except OSError:
+        return len(_LONG_MARKS)
+    used = set(re.findall(r"mark\.(\w+)", source))
+    return next((rank for rank, mark in enumerate(_LONG_MARKS) if mark in used),
+                len(_LONG_MARKS))
 
 
 # --- CPU by test file -------------------------------------------------------------
