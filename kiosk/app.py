@@ -10,7 +10,8 @@ The hook points for the parts that come later are here:
   controls (``app.loop.controls``, :mod:`kiosk.controls`) for buttons and
   cards, sync's replicator for its items;
 - ``app.on_tick``: called on the main thread once per loop iteration (sync's
-  ``pump``, for example);
+  ``pump``, for example); the effects one returns (the night's, :mod:`kiosk.night`)
+  the loop carries out, None is nothing to show;
 - ``app.loop.peers``: a callable giving the peer count for the status line,
   and ``app.loop.status_sources`` for more status warnings;
 - ``app.station.on_local``: called with every record this device appends.
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import queue
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -129,7 +130,7 @@ class App:
         self.loop.settle()
 
     @property
-    def on_tick(self) -> list[Callable[[], None]]:
+    def on_tick(self) -> list[Callable[[], Sequence[object] | None]]:
         return self.loop.on_tick
 
     def run(self, *, frames: int | None = None, until: Callable[[], bool] | None = None) -> int:

@@ -49,6 +49,7 @@ from kiosk.app import App
 from kiosk.config import TournamentConfig
 from kiosk.controls import Popup, Say
 from kiosk.controls.dispatch import TD, Route, Rows
+from kiosk.controls.effects import Dismiss, FreshNight, Settle, ShowScreen
 from kiosk.controls.help import help_lines
 from kiosk.controls.prompts import Prompt, Prompts
 from kiosk.controls.typed import KeyTyped
@@ -213,6 +214,8 @@ class Night:
         self._tonight: Tonight | None = None
         #: The Sit & Go's started tonight, each on its own station (the same store).
         self.sit_and_gos: dict[str, Station] = {}
+        #: What power-on has for the wall, returned by the next :meth:`tick`.
+        self._later: list[Any] = []
 
     # --- wiring ---------------------------------------------------------------------
 
@@ -261,52 +264,59 @@ class Night:
         With peer sync running, the box waits for its peers first (see
         :meth:`_join`); without it (the demo, a lone test kiosk) nobody could
         bring one, so it is created at once.
+
+        What the wall shows of it (the "joining" pop-up, or the new night's
+        clock) waits in :meth:`take_effects` for :func:`attach_night`, or for
+        the next :meth:`tick`, to hand to the loop.
         """
         if self.running():
             return False
         if self.app.sync is None:
-            self._start_next(auto=True)
+            self._later += self._start_next(auto=True)[1]
             return True
         self.joining_since = self.app.loop.monotonic()
-        loop = self.app.loop
-        loop.popup(Words("joining", {}), "", kind="joining",
-                   seconds=self.join_wait)
+        self._later.append(Popup(Words("joining", {}), None, kind="joining",
+                                 seconds=self.join_wait))
         return False
 
-    def _join(self, mono: float) -> None:
+    def take_effects(self) -> list[Any]:
+        """What the night has for the wall and has not handed over yet (power-on's)."""
+        effects, self._later = self._later, []
+        return effects
+
+    def _join(self, mono: float) -> list[Any]:
         """Power-on, waiting: join what peers bring, or create tonight's once the wait is over."""
         assert self.joining_since is not None
         waited = mono - self.joining_since
         running = self.running()
         if not running and waited < self.join_wait:
-            return
+            return []
         if self._tonight is None:
             self._tonight = Tonight(self.app.store, self.app.station)
         pick = self._tonight.pick()
         if pick is None and not running:
             if waited < JOIN_PATIENCE and self._promised():
-                return
-            self._joined()
-            name = self._start_next(auto=True)
+                return []
+            joined = self._joined()
+            name, started = self._start_next(auto=True)
             log.info("no peer brought tonight's tournament in %.1f s: created %s (%s)",
                      waited, self.app.station.tournament_id, name)
-            return
+            return [*joined, *started]
         if pick is not None and pick != self.app.station.tournament_id:
             # What sync folded first may be a Sit & Go or last week's: tonight's is the
             # log's pick (kiosk.tonight's follower would switch to it too, a little later).
             self.app.station.switch(pick)
-        self._joined()
-        # The tournament as it stands, not a pop-up for each player checked in so far.
-        self.app.loop.settle()
         log.info("joined %s from peers %.1f s after power-on", self.app.station.tournament_id,
                  waited)
+        # The tournament as it stands, not a pop-up for each player checked in so far.
+        return [*self._joined(), Settle()]
 
-    def _joined(self) -> None:
+    def _joined(self) -> list[Any]:
         self.joining_since = None
-        self.app.loop.drop_popups("joining")
         if self._tonight is not None:
             self._tonight.close()
             self._tonight = None
+        return [Dismiss("joining")]
 
     def _promised(self) -> bool:
         """A linked peer runs a tournament this store does not have yet (it is on its way)."""
@@ -316,7 +326,8 @@ class Night:
         have = {row.id for row in self.app.store.tournaments()}
         return bool(set(announced()) - have)
 
-    def _start_next(self, *, auto: bool = False) -> str:
+    def _start_next(self, *, auto: bool = False) -> tuple[str, list[Any]]:
+        """Tonight's tournament created now: its name, and what the wall shows of it."""
         command = tonight(self.tournament, self.today(), self.app.loop.lang)
         # Made by the box at power-on, not by the TD: its id says so, for when
         # peers that ran one meet (kiosk.tonight.choose).
@@ -325,27 +336,24 @@ class Night:
         if not outcome.ok:
             raise RuntimeError(f"tonight's tournament was refused: {outcome.message('en')}")
         self.prompts.open_prompt = None
-        self.app.loop.overlays.popups.clear()  # last night's winner and busts are over
-        self.app.loop.overlays.ticker = []
-        self.app.loop.settle()
-        from kiosk.display.loop import Screen
+        # Last night's winner and busts are over; the new night's clock, as it stands.
+        return command.name, [FreshNight(), Settle(), ShowScreen("clock")]
 
-        self.app.loop.show(Screen.CLOCK)
-        return command.name
-
-    def tick(self) -> None:
-        """Each loop turn: power-on's wait, the guest fallback, closing a finished one once."""
+    def tick(self) -> list[Any]:
+        """Each loop turn: power-on's wait, the guest fallback, closing a finished one once;
+        returns what the wall shows of it (the loop carries it out)."""
+        effects = self.take_effects()
         mono = self.app.loop.monotonic()
         if self.joining_since is not None:
-            self._join(mono)
+            effects += self._join(mono)
         prompt = self.prompts.expired()
         if prompt is not None:
-            self.app.loop.drop_popups("prompt")
+            effects.append(Dismiss("prompt"))
             if prompt.card is not None and not prompt.typed.strip():
-                self.app.loop.carry_out(
-                    self._register(self._guest_name(), prompt.card, ask=False))
+                effects += self._register(self._guest_name(), prompt.card, ask=False)
         self._follow_merges()
         self._close_when_won(mono)
+        return effects
 
     def _follow_merges(self) -> None:
         """A ``players merge`` (or the undo of one) that reached the log from the CLI,
@@ -472,10 +480,10 @@ class Night:
                 return [Popup(Words("new-confirm", {"name": old}), Words("new-confirm-hint", {}),
                               kind="confirm", seconds=NEW_CONFIRM_SECONDS, front=True)]
             self._confirm_until = 0.0
-            self.app.loop.drop_popups("confirm")
-            name = self._start_next()
-            return [Words("kept", {"name": name, "old": old})]
-        return [Words("new-started", {"name": self._start_next()})]
+            name, started = self._start_next()
+            return [Dismiss("confirm"), *started, Words("kept", {"name": name, "old": old})]
+        name, started = self._start_next()
+        return [*started, Words("new-started", {"name": name})]
 
     def _undo_new(self) -> Sequence[Any] | None:
         """UNDO on a new, empty night NEW made over a running one: back to that one,
@@ -503,11 +511,11 @@ class Night:
         except RulesError as err:
             return [Say("refused", error=err)]
         self.prompts.open_prompt = None
-        self.app.loop.settle()  # the night as it stands, not a pop-up per player in it
         now = station.now()
         what = {lang: WORDS["new-undone"][lang].format(
             new=new, what=describe(station.state, now, lang)) for lang in LANGUAGES}
-        return [Undone(params={"what": what})]
+        # The night as it stands, not a pop-up per player in it.
+        return [Settle(), Undone(params={"what": what})]
 
     def _reopen(self) -> Sequence[Any]:
         """UNDO held on a closed night: the first press says it is closed and how to
@@ -525,12 +533,11 @@ class Night:
                           Words("reopen-confirm-hint", {}), kind="confirm",
                           seconds=NEW_CONFIRM_SECONDS, front=True)]
         self._reopen_until = 0.0
-        self.app.loop.drop_popups("confirm")
         outcome = station.submit(ReopenTournament())
         if not outcome.ok:
-            return [Say("refused", error=outcome.refusal)]
+            return [Dismiss("confirm"), Say("refused", error=outcome.refusal)]
         self._reopened(tid)
-        return [Words("reopened", {"name": config.name})]
+        return [Dismiss("confirm"), Words("reopened", {"name": config.name})]
 
     def _reopened(self, tid: str) -> None:
         """The store follows a reopen in the log: the night's status, results and
@@ -579,13 +586,10 @@ class Night:
             return []
         return self.start_sit_and_go()
 
-    def key(self, key: KeyTyped) -> bool:
-        """A key for an open prompt; False leaves it to the keyboard's keys."""
-        effects = self.prompts.key(key)
-        if effects is None:
-            return False
-        self.app.loop.carry_out(effects)
-        return True
+    def key(self, key: KeyTyped) -> Sequence[Any] | None:
+        """A key for an open prompt, and what the wall shows of it; None leaves it
+        to the keyboard's keys."""
+        return self.prompts.key(key)
 
     # --- Sit & Go's ------------------------------------------------------------------
 
@@ -735,4 +739,7 @@ def attach_night(app: App, config: Any = None, **kwargs: Any) -> Night:
     night = Night(app, tournament, buttons=tuple(buttons), **kwargs).attach()
     if "console" in str(app.station.role or "").split("+"):
         night.power_on()
+        # Shown at once, as before any input is acted on: a card read in the
+        # first turn must not be settled away with the night made before it.
+        app.loop.carry_out(night.take_effects())
     return night

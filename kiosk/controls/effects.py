@@ -7,7 +7,8 @@ station, then the effects for its outcome), and for the loop
 :class:`NextScreen`, :class:`Popup`, :class:`ShowHelp`,
 :class:`CycleLanguage`, :class:`AskQuit` and :class:`Quit`. The room's news
 (:mod:`kiosk.display.room`) comes the same way, with :class:`AddBusts`,
-:class:`DropBustsOf` and :class:`Chime` of its own.
+:class:`DropBustsOf` and :class:`Chime` of its own, and so does the night's
+(:mod:`kiosk.night`), with :class:`FreshNight` and :class:`Settle`.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ if TYPE_CHECKING:
     from kiosk.station import Outcome
 
 __all__ = ["AddBusts", "AskQuit", "Chime", "CycleLanguage", "Dismiss", "DropBustsOf", "Effect",
-           "FindSeat", "Message", "NextScreen", "Popup", "Quit", "Say", "ShowHelp", "ShowScreen",
-           "Submit", "UiEffect"]
+           "FindSeat", "FreshNight", "Message", "NextScreen", "Popup", "Quit", "Say", "Settle",
+           "ShowHelp", "ShowScreen", "Submit", "UiEffect"]
 
 
 @dataclass(frozen=True)
@@ -117,9 +118,21 @@ class Chime:
     kind: str
 
 
+@dataclass(frozen=True)
+class FreshNight:
+    """Take every pop-up and the ticker off: a new night began (last night's winner
+    and busts are over)."""
+
+
+@dataclass(frozen=True)
+class Settle:
+    """Take the state as it stands now as told: no pop-up for what happened before
+    (a night joined or switched to, with its players already checked in)."""
+
+
 #: What the loop carries out.
 UiEffect = (Say | NextScreen | FindSeat | ShowScreen | ShowHelp | CycleLanguage | AskQuit | Quit
-            | Popup | Dismiss | AddBusts | DropBustsOf | Chime)
+            | Popup | Dismiss | AddBusts | DropBustsOf | Chime | FreshNight | Settle)
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,9 @@
 
 The controls have already submitted the commands (:mod:`kiosk.controls`);
 what reaches the loop is for the screen: messages, pop-ups, screens, help,
-the language, quitting, and the room's news (:mod:`.room`): the ticker's
-busts and the chimes.
+the language, quitting, the room's news (:mod:`.room`): the ticker's
+busts and the chimes, and the night's (:mod:`kiosk.night`): a new night's
+empty screen, a night joined taken as told.
 """
 
 from __future__ import annotations
@@ -58,6 +59,11 @@ def _chime(loop: Wall, effect: fx.Chime) -> None:
         loop.chimes.play(Chime(effect.kind))
 
 
+def _fresh_night(loop: Wall, effect: fx.FreshNight) -> None:
+    loop.overlays.popups.clear()
+    loop.overlays.ticker = []
+
+
 EFFECTS: Final[dict[type, Callable[[Wall, Any], None]]] = {
     fx.Say: say,
     fx.NextScreen: lambda loop, e: loop.next_screen(),
@@ -73,6 +79,8 @@ EFFECTS: Final[dict[type, Callable[[Wall, Any], None]]] = {
     fx.AddBusts: lambda loop, e: loop.overlays.add_busts(e.lines),
     fx.DropBustsOf: lambda loop, e: loop.overlays.drop_busts_of(e.name),
     fx.Chime: _chime,
+    fx.FreshNight: _fresh_night,
+    fx.Settle: lambda loop, e: loop.settle(),
 }
 
 

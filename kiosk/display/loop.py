@@ -12,7 +12,8 @@ Shaped like Pygame Zero's main loop, each iteration:
    (:mod:`.input`), and every queued input goes to its receiver in one table
    (:attr:`KioskLoop.receivers`): buttons and cards to the role's controls,
    whose effects the loop carries out;
-3. **ticks**: the ``on_tick`` hooks, the station's checkpoint, the watchdog;
+3. **ticks**: the ``on_tick`` hooks (the effects one returns carried out),
+   the station's checkpoint, the watchdog;
 4. **updates**: what the new state means for the room (:mod:`.announce`),
    chimes, and the season's standings;
 5. **draws** through the :class:`~.painter.Painter`: nothing, the digits, or
@@ -109,7 +110,9 @@ class KioskLoop:
         self.receivers: dict[type, Callable[[Any], None]] = {t: self._control
                                                               for t in _CONTROLLED}
         self.controls: Any = None
-        self.on_tick: list[Callable[[], None]] = []
+        #: Called once a turn; what one returns (the night's pop-ups, say) is carried
+        #: out like the controls' effects, and None is nothing to show.
+        self.on_tick: list[Callable[[], Sequence[object] | None]] = []
         #: Monotonic times some part must be polled by (a button's release settling).
         self.deadlines: list[Callable[[], float | None]] = []
         #: More things that wake the sleeping loop when readable (the store's change
@@ -119,9 +122,10 @@ class KioskLoop:
         self.peers: Callable[[], int] = lambda: 0
         #: The wall clock's "21:47" for the status line (fixed under fake time).
         self.time_of_day: Callable[[], str] = time_of_day
-        #: Called with each key pressed first; one that returns True has taken the
-        #: key (a name being typed at check-in).
-        self.key_filters: list[Callable[[KeyTyped], bool]] = []
+        #: Called with each key pressed first; one that returns effects (maybe none)
+        #: has taken the key (a name being typed at check-in), and they are carried
+        #: out; None leaves it to the next, then to the keyboard.
+        self.key_filters: list[Callable[[KeyTyped], Sequence[object] | None]] = []
         #: Lines for the side panel over the clock (the Sit & Go's beside the main event).
         self.side_panel: Callable[[str], Sequence[str]] = lambda lang: ()
         #: Show the check-in screen instead of the clock while players check in.
@@ -188,7 +192,9 @@ class KioskLoop:
                 break
             self.handle(item)
         for hook in self.on_tick:
-            hook()
+            effects = hook()
+            if effects is not None:
+                self.carry_out(effects)
         self.station.tick()
         self.watchdog()
 
@@ -235,7 +241,12 @@ class KioskLoop:
             self.stop()
         elif event.type == pygame.KEYDOWN:
             key = typed(event)
-            if not any(taken(key) for taken in self.key_filters):
+            for keep in self.key_filters:
+                effects = keep(key)
+                if effects is not None:
+                    self.carry_out(effects)
+                    break
+            else:
                 for item in self.keyboard.translate(event, self.monotonic()):
                     self.handle(item)
         elif event.type in _EXPOSED:

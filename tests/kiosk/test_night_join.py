@@ -18,6 +18,7 @@ import pytest
 from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.config import TournamentConfig
+from kiosk.controls.effects import Dismiss, FreshNight, Popup, Settle, ShowScreen
 from kiosk.night import JOIN_PATIENCE, JOIN_WAIT, Night
 from kiosk.station import Station
 from kiosk.store import Store, open_store
@@ -118,6 +119,30 @@ def test_the_box_joins_what_a_peer_brings_and_creates_nothing(make, tmp_path: Pa
     assert night.joining_since is None and not app.loop.overlays.popups
     step(app, JOIN_PATIENCE)
     assert tids(app.store) == [tid]
+
+
+def test_the_night_hands_the_wall_effects_and_never_reaches_into_the_loop(  # type: ignore[no-untyped-def]
+        make, tmp_path: Path) -> None:
+    """Power-on's pop-up, joining and creating are effects its tick returns (issue 50)."""
+    app = make("console")
+    night = powered_on(app, Peers())
+    assert not any(p.kind == "joining" for p in app.loop.overlays.popups)  # not shown yet
+    joining = night.tick()
+    assert [(type(e), getattr(e, "kind", None)) for e in joining] == [(Popup, "joining")]
+    assert night.tick() == []
+    tid, records = made_elsewhere(tmp_path / "display", players=2, auto=False)
+    app.station.accept(records)
+    assert night.tick() == [Dismiss("joining"), Settle()]
+    assert app.station.tournament_id == tid
+
+    alone = make("alone")
+    night = powered_on(alone, Peers())
+    night.tick()
+    assert alone.time is not None
+    alone.time.advance(JOIN_WAIT)
+    assert night.tick() == [Dismiss("joining"), FreshNight(), Settle(), ShowScreen("clock")]
+    assert alone.station.tournament_id is not None
+    assert not any(p.kind == "joining" for p in alone.loop.overlays.popups)  # nobody showed it
 
 
 def test_a_linked_peer_with_a_tournament_on_its_way_is_waited_for(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

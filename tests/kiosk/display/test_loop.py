@@ -218,9 +218,9 @@ def test_key_filters_see_each_key_typed_and_one_they_leave_goes_to_the_keyboard(
     """The loop turns pygame's KEYDOWNs into the controls' typed keys (issue 50)."""
     loop, seen = app.loop, list[KeyTyped]()
 
-    def watch(key: KeyTyped) -> bool:
+    def watch(key: KeyTyped) -> list[object] | None:
         seen.append(key)
-        return key.key is not Key.char or key.char not in ("", " ")
+        return [] if key.key is not Key.char or key.char not in ("", " ") else None
 
     loop.key_filters.append(watch)
     level = cast(ClockView, loop.view()).level_text
