@@ -20,7 +20,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,8 @@ class Kiosk:
     port: int
     status_path: Path
     log_path: Path
+    #: Why each GET of the last :meth:`phone_gets` that was not served was not.
+    missed: list[str] = field(default_factory=list)
 
     def status(self) -> dict[str, Any]:
         try:
@@ -65,16 +67,20 @@ class Kiosk:
     def phone_gets(self, count: int = 30, timeout: float = 3.0) -> int:
         """GETs of /night.json a phone at :data:`PHONE` had answered 200, of ``count``."""
         served = 0
+        self.missed.clear()
         for _ in range(count):
             conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout,
                                               source_address=(PHONE, 0))
+            began = time.monotonic()
             try:
                 conn.request("GET", "/night.json")
                 answer = conn.getresponse()
                 if answer.status == 200 and json.loads(answer.read())["tournament"]:
                     served += 1
-            except (OSError, ValueError, http.client.HTTPException):
-                pass
+                else:
+                    self.missed.append(f"status {answer.status}")
+            except (OSError, ValueError, http.client.HTTPException) as err:
+                self.missed.append(f"{err!r} after {time.monotonic() - began:.2f} s")
             finally:
                 conn.close()
         return served
