@@ -46,12 +46,18 @@ class ManualTime:
     """A monotonic clock that moves only when told: fake time for tests and fast demos."""
 
     t: float = 1000.0
+    #: Called after every move, with the time already moved: what falls due on
+    #: this clock (a button's release settling, a long press) is emitted by the
+    #: move itself, as :class:`~kiosk.timebase.SimulatedTime`'s steps do.
+    on_step: list[Callable[[], None]] = field(default_factory=list, repr=False)
 
     def __call__(self) -> float:
         return self.t
 
     def advance(self, seconds: float) -> None:
         self.t += seconds
+        for callback in list(self.on_step):
+            callback()
 
 
 @dataclass

@@ -40,12 +40,12 @@ def attach_buttons(app: App, pins: Mapping[str, int], *, pin_factory: Any = None
                    long_press: float = 1.5) -> ButtonPanel:
     """A button panel whose presses go on ``app.inputs``, which wakes the loop.
 
-    The panel pushes (:meth:`~hardware.buttons.ButtonPanel.start`): its own
-    thread emits releases, long presses and repeats as they fall due, so the
-    loop neither polls it nor wakes for its deadlines. On fake time
-    (``app.time``) the loop polls it instead: that clock moves only between
-    the loop's turns, and a test expects a press to be acted on in the turn
-    after the one that moved it, not some real milliseconds later.
+    The panel pushes: nothing polls it from the loop. On a real clock its own
+    thread (:meth:`~hardware.buttons.ButtonPanel.start`) emits releases, long
+    presses and repeats as they fall due. Fake time (``app.time``) moves only
+    when told, so the clock's move emits them instead (its ``on_step``): what
+    fell due by the new time is on the queue before the loop's next turn, not
+    some real milliseconds later.
     """
     panel = ButtonPanel({Action(name): pin for name, pin in pins.items()}, app.inputs,
                         pin_factory=pin_factory, clock=app.loop.monotonic,
@@ -54,10 +54,9 @@ def attach_buttons(app: App, pins: Mapping[str, int], *, pin_factory: Any = None
     if app.time is None:
         panel.start()
         return panel
-    app.on_tick.append(panel.poll)
-    app.loop.deadlines.append(panel.next_deadline)
-    # An edge wakes the loop, which then sleeps only until the release settles.
-    panel.on_edge = app.loop.inputs.wake
+    moved = app.time.on_step
+    moved.append(panel.poll)
+    app.on_close.append(lambda: moved.remove(panel.poll) if panel.poll in moved else None)
     return panel
 
 

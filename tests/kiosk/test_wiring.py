@@ -123,27 +123,35 @@ def test_two_apps_replicate_over_a_loopback_link() -> None:
         b.close()
 
 
-def test_a_short_press_is_acted_on_within_one_wait_not_a_second_later() -> None:
-    """The loop wakes on the edge and again when the release has settled."""
+def test_on_fake_time_the_clocks_move_emits_the_press_and_the_loop_does_not_poll() -> None:
+    """Issue 50: nothing polls the panel from the loop on fake time either. The
+    release settles when the clock moves past the debounce, and that move puts
+    the press on the queue, before the loop's next turn."""
     app = bootstrap(Options(headless=True, temp_data=True, sound=False, size=(320, 180)),
                     fake=True)
     try:
+        assert app.time is not None
+        hooks, deadlines = list(app.on_tick), list(app.loop.deadlines)
         idle = app.loop.timeout_ms()
-        assert idle >= 500  # nothing going on: the loop would sleep up to a second
         factory = MockFactory()
-        panel = attach_buttons(app, {"pause": 17}, pin_factory=factory)
+        attach_buttons(app, {"pause": 17}, pin_factory=factory)
+        assert app.on_tick == hooks and app.loop.deadlines == deadlines
         pin = factory.pin(17)
         pin.drive_low()
         pin.drive_high()
-        assert panel.next_deadline() is not None
-        # The release settles within the debounce time: the loop sleeps no longer.
-        assert app.loop.timeout_ms() <= 50
-        # The edge itself woke the loop: its wake-up pipe is readable, nothing queued.
-        from kiosk.display.wake import sleep_until_woken
-
-        assert sleep_until_woken(0.0, [app.inputs.waker]) == [app.inputs.waker]
+        # Not settled while the clock stands still, and the loop is not kept awake for it.
+        assert app.inputs.empty()
+        assert app.loop.timeout_ms() == idle
+        app.time.advance(0.01)
+        assert app.inputs.empty(), "settled before the debounce time had passed"
+        app.time.advance(0.05)
+        press = app.inputs.get_nowait()
+        assert isinstance(press, ButtonPressed) and press.action is Action.pause
+        assert not press.long
+        assert app.inputs.empty()
     finally:
         app.close()
+    assert app.time.on_step == [], "the closed panel is still moved by the clock"
 
 
 def test_on_the_real_clock_the_panel_pushes_and_the_loop_does_not_poll_it(
