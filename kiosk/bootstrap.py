@@ -40,7 +40,7 @@ from kiosk.app import App, ManualTime
 from kiosk.display.loop import KioskLoop
 from kiosk.store.looks import LookSchedule
 from kiosk.store.schema import Synchronous
-from kiosk.timebase import SharedClock, SimulatedTime
+from kiosk.timebase import SharedClock, SimulatedTime, time_of_day
 
 if TYPE_CHECKING:
     import pygame
@@ -214,15 +214,19 @@ def _restarted(store: Any, *, fake: bool, monotonic: Callable[[], float]
     return [] if reason is None else [restarted_source(reason, monotonic)]
 
 
-def _controls(app: App, roles: str, table: int | None) -> Any:
-    """The role's controls for every button, key and card (:mod:`kiosk.controls`)."""
+def _controls(station: Station, roles: str, table: int | None,
+              monotonic: Callable[[], float]) -> Any:
+    """The role's controls for every button, key and card (:mod:`kiosk.controls`);
+    None for a role without any, or a table device not told its table."""
     from kiosk.controls import Controller
     from kiosk.role import Role
 
+    if "table" in roles.split("+") and table is None:
+        return None
     wanted = frozenset(Role(r) for r in roles.split("+") if r in {x.value for x in Role})
     if not wanted:
         return None
-    return Controller(app.station, wanted, table, monotonic=app.loop.monotonic)
+    return Controller(station, wanted, table, monotonic=monotonic)
 
 
 def _shows_its_table(options: Options) -> bool:
@@ -304,7 +308,9 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
         rotate_seconds=options.rotate_seconds, shift=options.shift,
         status_sources=[*([_health()] if options.watchdog and not fake else []),
                         _disk(store), *_restarted(store, fake=fake, monotonic=source)],
-        painter=painter)
+        painter=painter, controls=_controls(station, options.role, options.table, source),
+        # Fake time has no wall clock: screenshots must not change by the minute.
+        time_of_day=(lambda: "20:00") if fake else time_of_day)
     app = App(store=store, station=station, clock=clock, loop=loop, chimes=chimes,
               data_dir=store.path.parent, time=manual, _temp=temp)
     app.on_tick.append(app.follow_store)
@@ -318,11 +324,6 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
     if frames is not None:
         loop.painter.on_shown.append(frames.shown)
         app.on_close.append(frames.close)
-    if fake:
-        # Fake time has no wall clock: screenshots must not change by the minute.
-        app.loop.time_of_day = lambda: "20:00"
-    if "table" not in options.role.split("+") or options.table is not None:
-        app.loop.controls = _controls(app, options.role, options.table)
     _table_screen(app, options)
     if options.watchdog and not fake and screen:
         app.on_ready.append(_ready("Showing the kiosk"))

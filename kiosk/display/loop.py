@@ -61,7 +61,7 @@ from kiosk.display.viewmodels import (
 from kiosk.display.wake import InputQueue, Readable, Sleeper
 from kiosk.station import Station
 from kiosk.table_screen import clock_call_line
-from kiosk.timebase import time_of_day
+from kiosk.timebase import time_of_day as wall_time_of_day
 from rules import clock as clocks
 from rules.i18n import DEFAULT_LANGUAGE
 
@@ -93,7 +93,8 @@ class KioskLoop:
                  max_wait_ms: int = 1000, rotate_seconds: float | None = None,
                  shift: bool = True,
                  status_sources: list[Callable[[str], Sequence[str]]] | None = None,
-                 painter: Painter | None = None) -> None:
+                 painter: Painter | None = None, controls: Any = None,
+                 time_of_day: Callable[[], str] = wall_time_of_day) -> None:
         self.station, self.role = station, role
         #: The pop-ups, ticker and help; they hold the language (:attr:`lang`).
         self.overlays = Overlays(monotonic, lang)
@@ -105,11 +106,12 @@ class KioskLoop:
         self.painter = painter if painter is not None else Painter(display, shift=shift)
         self.standings = Standings(station)
         self.keyboard = Keyboard()
-        #: Input type → who acts on it: the role's controls (``controls``, set by
-        #: the bootstrap) for buttons and cards, sync's replicator for its frames.
+        #: Input type → who acts on it: the role's controls (``controls``, handed
+        #: over by the bootstrap) for buttons and cards, sync's replicator for its frames.
         self.receivers: dict[type, Callable[[Any], None]] = {t: self._control
                                                               for t in _CONTROLLED}
-        self.controls: Any = None
+        #: The role's :class:`~kiosk.controls.Controller` (None: a role without any).
+        self.controls: Any = controls
         #: Called once a turn; what one returns (the night's pop-ups, say) is carried
         #: out like the controls' effects, and None is nothing to show.
         self.on_tick: list[Callable[[], Sequence[object] | None]] = []
