@@ -28,6 +28,7 @@ from typing import Any
 
 import pygame
 
+from kiosk.controls.effects import Settle
 from kiosk.display.loop import KioskLoop
 from kiosk.display.sound import Chimes
 from kiosk.station import Station
@@ -91,49 +92,50 @@ class App:
     follow_looks: LookSchedule = field(default_factory=lambda: LookSchedule(every=2.0))
     _next_recovery: float = 0.0
 
-    def follow_store(self) -> None:
+    def follow_store(self) -> list[object] | None:
         """Switch to the store's current tournament when another process changed it.
 
         The TD starts tonight's tournament from the terminal (``pubpoker
         tournament new``), a second process writing the same store; the wall
         screen follows at once (within a couple of seconds without the store's
         change signal), with a fresh station folded from the store, and shows no
-        pop-ups for what happened before.
+        pop-ups for what happened before (a tick hook: the loop carries out the
+        :class:`~kiosk.controls.effects.Settle` it returns).
         """
         if not self.follow_looks.due(self.loop.monotonic()):
-            return
+            return None
         current = self.store.current_tournament()
         if current is None or current == self.station.tournament_id:
-            return
+            return None
         # The same station switches, so controllers and sync keep acting on it.
         self.station.switch(current)
-        self.loop.settle()
+        return [Settle()]
 
     @property
     def inputs(self) -> queue.Queue[Any]:
         return self.loop.inputs
 
-    def recover_store(self) -> None:
+    def recover_store(self) -> list[object] | None:
         """On a store opened as it is on a full disk, try every few seconds to write again.
 
         Once it can, what other processes committed meanwhile (the TD freed the
         space and pressed on) is looked at as after any commit of theirs.
         """
         if self.store.refusal is None:
-            return
+            return None
         now = self.loop.monotonic()
         if now < self._next_recovery:
-            return
+            return None
         self._next_recovery = now + RECOVERY_EVERY
         if not self.store.try_writable():
-            return
+            return None
         self.follow_looks.changed()
         self.station.looks.changed()
         for hook in self.station.on_store_changed:
             hook()
         if self.sync is not None:
             self.sync.retry_watch()
-        self.loop.settle()
+        return [Settle()]
 
     @property
     def on_tick(self) -> list[Callable[[], Sequence[object] | None]]:
