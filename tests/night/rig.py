@@ -10,6 +10,7 @@ What the test injects is written to ``injected.log`` per device.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import signal
@@ -230,16 +231,30 @@ class Kiosk:
     def hold(self, action: str, seconds: float = 2.0) -> None:
         self._spaced(f"hold {self.pins[action]} {seconds}", seconds)
 
-    def bounce(self, action: str, edges: int = 12) -> None:
-        """Contact bounce: edges 2 ms apart, then one clean press."""
+    def bounce(self, action: str, edges: int = 12) -> float:
+        """Contact bounce: edges 2 ms apart, then one clean press. Returns the longest
+        the contact stood open between two of them (the kiosk's pins log): longer than
+        the debounce window, that was a release and a press again, rightly."""
         pin = self.pins[action]
         # Spaced from the last press as a whole; the edges and the clean press follow
         # at once, or the clean press would be a second press, not the storm's end.
+        # One write: a test process descheduled between lines would open the contact
+        # for as long, and the kiosk reads the storm in one go.
         time.sleep(max(0.0, self.free_at - time.monotonic()))
-        for _ in range(edges):
-            self._pins(f"press {pin} 0.002")
-        self._pins(f"press {pin} 0.15")
+        log = self.dir / "pins.log"
+        before = len(log.read_text().splitlines()) if log.exists() else 0
+        lines = [f"press {pin} 0.002"] * edges + [f"press {pin} 0.15"]
+        self._pins("\n".join(lines))
         self.free_at = time.monotonic() + 0.15 + 1.2
+        wait_for(lambda: len(log.read_text().splitlines()) >= before + len(lines), 10,
+                 "the storm done by the kiosk's pins")
+        done = log.read_text().splitlines()[before:before + len(lines)]
+        # Each line: the time the press ended (its release), then the command; the next
+        # press began its own length before it ended.
+        ends = [(float(t), float(rest.split()[-1])) for t, rest in
+                (line.split(" ", 1) for line in done)]
+        return max((end - length) - prev
+                   for (prev, _), (end, length) in itertools.pairwise(ends))
 
     def plug(self) -> None:
         master, slave = os.openpty()

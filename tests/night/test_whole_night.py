@@ -70,6 +70,8 @@ WINDOW_BUSTS = 3
 #: Players left when the TD starts hand for hand (the final table is 10), or the first
 #: bust after the faults are over.
 HAND_FOR_HAND_AT = 14
+#: The panel's debounce window (hardware.buttons.ButtonPanel's default).
+DEBOUNCE = 0.03
 SEED = int(os.environ.get("PUBPOKER_NIGHT_SEED", "20261129"))
 FAULTS = ("table-kill", "display-kill", "partition", "reader-unplug", "bounce-storm",
           "forged-peer")
@@ -466,11 +468,18 @@ class Night:
             t = self.rng.choice(sorted(self.live_tables()))
             device = self.tables[t]
             before = self.state(device).tables[t].hands
-            device.bounce("new_hand", 12)
+            gap = device.bounce("new_hand", 12)
             wait_for(lambda: self.state(device).tables[t].hands > before, 15, "bounced hand")
             time.sleep(1.5)
-            assert self.state(device).tables[t].hands == before + 1, "bounce made extra hands"
-            self.acked.append(("hand", f"{t}:{before + 1}"))
+            hands = self.state(device).tables[t].hands
+            if gap < DEBOUNCE:
+                assert hands == before + 1, ("bounce made extra hands", gap)
+            else:
+                # The kiosk was descheduled mid-storm and the contact stood open past
+                # the debounce window: a release and a press again, rightly another hand.
+                self.say(f"bounce storm: the contact stood open {gap * 1000:.0f} ms")
+                assert before + 1 <= hands <= before + 13
+            self.acked.append(("hand", f"{t}:{hands}"))
         elif name == "forged-peer":
             port = self.tv_port()
             attacker = self.lan.add()
