@@ -41,6 +41,11 @@ class Tally:
     lives: list[float] = field(default_factory=list)
     #: Ages of the connections still open when the flood ended.
     open_at_end: list[float] = field(default_factory=list)
+    #: Connections open only at this end: the victim reset the byte sent when the
+    #: flood ended, so it never had them. A connect completes on a SYN cookie while
+    #: the victim's accept queue is full and the victim then drops the handshake's
+    #: last ACK: it holds nothing for it, and a silent client never finds out.
+    phantom: int = 0
 
     def report(self) -> dict[str, Any]:
         lives = sorted(self.lives)
@@ -54,9 +59,22 @@ class Tally:
                 "life_p50": at(0.5), "life_p99": at(0.99),
                 "life_max": round(lives[-1], 3) if lives else None,
                 "life_mean": round(statistics.mean(lives), 3) if lives else None,
-                "open_at_end": len(self.open_at_end),
+                "open_at_end": len(self.open_at_end), "phantom": self.phantom,
                 "open_at_end_oldest": round(max(self.open_at_end), 3)
                 if self.open_at_end else None}
+
+
+async def _victim_holds(loop: asyncio.AbstractEventLoop, sock: socket.socket) -> bool:
+    """Whether the victim has this still-open connection: a byte sent now is taken
+    quietly by a connection it holds, and reset by one it never had (see
+    :attr:`Tally.phantom`) or closed."""
+    try:
+        await loop.sock_sendall(sock, b"\0")
+        return bool(await asyncio.wait_for(loop.sock_recv(sock, 4096), 1.0))
+    except TimeoutError:
+        return True
+    except OSError:
+        return False
 
 
 @dataclass
@@ -112,7 +130,10 @@ class Flood:
             except (ConnectionResetError, BrokenPipeError):
                 self.silent.lives.append(time.monotonic() - born)
             except TimeoutError:
-                self.silent.open_at_end.append(time.monotonic() - born)
+                if await _victim_holds(loop, sock):
+                    self.silent.open_at_end.append(time.monotonic() - born)
+                else:
+                    self.silent.phantom += 1
             finally:
                 self.now_open -= 1
                 sock.close()

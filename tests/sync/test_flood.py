@@ -156,7 +156,8 @@ def test_the_display_keeps_converging_through_a_flood_of_silent_connections(
     print(f"  silent: {silent['closed_within_half_a_second']} closed within 0.5 s, "
           f"lives p50 {silent['life_p50']} s, p99 {silent['life_p99']} s, "
           f"max {silent['life_max']} s; {silent['open_at_end']} open at the end "
-          f"(oldest {silent['open_at_end_oldest']} s)")
+          f"(oldest {silent['open_at_end_oldest']} s); {silent['phantom']} open only at "
+          f"this end (a SYN cookie's handshake the display dropped: reset when written to)")
     print(f"  upgraded without hello: {upgraded['opened']} opened, lives max "
           f"{upgraded['life_max']} s, mean {upgraded['life_mean']} s")
     print(f"  display counted: held-off {drops.get('held-off', 0)}, "
