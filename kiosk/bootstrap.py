@@ -215,9 +215,10 @@ def _restarted(store: Any, *, fake: bool, monotonic: Callable[[], float]
 
 
 def _controls(station: Station, roles: str, table: int | None,
-              monotonic: Callable[[], float]) -> Any:
+              monotonic: Callable[[], float], buttons: tuple[str, ...] = ()) -> Any:
     """The role's controls for every button, key and card (:mod:`kiosk.controls`);
-    None for a role without any, or a table device not told its table."""
+    None for a role without any, or a table device not told its table. ``buttons``
+    are the configured ones, in the panel's order: the help screen names these."""
     from kiosk.controls import Controller
     from kiosk.role import Role
 
@@ -226,7 +227,14 @@ def _controls(station: Station, roles: str, table: int | None,
     wanted = frozenset(Role(r) for r in roles.split("+") if r in {x.value for x in Role})
     if not wanted:
         return None
-    return Controller(station, wanted, table, monotonic=monotonic)
+    return Controller(station, wanted, table, monotonic=monotonic, buttons=buttons)
+
+
+def _pins(config: Any) -> dict[str, int]:
+    """The configured buttons (action: BCM pin), in the panel's order; none for
+    :class:`Options` or a config without ``[buttons]``."""
+    buttons = getattr(config, "buttons", None)
+    return dict(buttons.as_dict()) if buttons else {}
 
 
 def _shows_its_table(options: Options) -> bool:
@@ -308,7 +316,8 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
         rotate_seconds=options.rotate_seconds, shift=options.shift,
         status_sources=[*([_health()] if options.watchdog and not fake else []),
                         _disk(store), *_restarted(store, fake=fake, monotonic=source)],
-        painter=painter, controls=_controls(station, options.role, options.table, source),
+        painter=painter, controls=_controls(station, options.role, options.table, source,
+                                    tuple(_pins(config_or_options))),
         # Fake time has no wall clock: screenshots must not change by the minute.
         time_of_day=(lambda: "20:00") if fake else time_of_day)
     app = App(store=store, station=station, clock=clock, loop=loop, chimes=chimes,
@@ -491,9 +500,7 @@ def _attach_devices(app: App, config: Any, options: Options, *, fake: bool) -> N
     """
     from kiosk.wiring import attach_buttons, attach_reader, attach_sync
 
-    pins = config.buttons.as_dict() if getattr(config, "buttons", None) else {}
-    if app.loop.controls is not None:
-        app.loop.controls.buttons = tuple(pins)  # the help screen names these
+    pins = _pins(config)
     if pins:
         try:
             from kiosk.fake_pins import from_env

@@ -96,3 +96,20 @@ def test_bootstrap_puts_the_configs_buttons_on_the_fifos_pins(
             time.sleep(0.01)
     finally:
         app.close()
+
+
+def test_the_controls_are_built_knowing_the_configs_buttons_in_their_order(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 50: the help screen names the configured buttons; the controls get them
+    when they are made, before the loop, not set on them after the devices start."""
+    monkeypatch.setenv(ENV, str(tmp_path / "pins"))
+    config = parse_config('[device]\nrole = ["display", "console"]\n'
+                          f'data_dir = "{tmp_path / "data"}"\n'
+                          '[venue]\nkey = "' + "ab" * 32 + '"\n'
+                          '[buttons]\nprev_level = 22\npause = 17\n', hostname="pi")
+    app = bootstrap(config, fake=True, overrides={"headless": True, "size": (320, 180),
+                                                  "sound": False})
+    try:
+        assert tuple(app.loop.controls.buttons) == ("prev_level", "pause")
+    finally:
+        app.close()
