@@ -1,5 +1,8 @@
 """A running kiosk: the parts :func:`kiosk.bootstrap.bootstrap` wired together.
 
+A flow above the bootstrap (the night, :mod:`kiosk.night`) is made from the
+:class:`Core` before the loop and hands its :class:`FlowParts` over as the loop
+and the controls are built; nothing is set on the loop for it afterwards.
 The hook points for the parts that come later are here:
 
 - ``app.inputs``: a ``queue.Queue`` any thread may put on (a put also wakes
@@ -24,19 +27,21 @@ import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
+from kiosk.controls.dispatch import Rows
 from kiosk.controls.effects import Settle
 from kiosk.display.loop import KioskLoop
+from kiosk.display.parts import LoopParts
 from kiosk.display.sound import Chimes
 from kiosk.station import Station
 from kiosk.store import Store
 from kiosk.store.looks import LookSchedule
 from kiosk.timebase import SharedClock, SimulatedTime
 
-__all__ = ["RECOVERY_EVERY", "App", "ManualTime"]
+__all__ = ["RECOVERY_EVERY", "App", "Core", "Flow", "FlowParts", "ManualTime"]
 
 #: Seconds between tries to write again, on a store opened as it is on a full disk.
 RECOVERY_EVERY = 3.0
@@ -59,6 +64,50 @@ class ManualTime:
         self.t += seconds
         for callback in list(self.on_step):
             callback()
+
+
+@dataclass(frozen=True)
+class Core:
+    """What a kiosk has before its loop is built: what a flow made then may use.
+
+    ``lang`` and ``sync`` are read when asked: the language the wall speaks now
+    (it can change), and peer sync once it started (None without it).
+    """
+
+    store: Store
+    station: Station
+    clock: SharedClock
+    data_dir: Path
+    #: The loop's monotonic clock (fake time in tests).
+    monotonic: Callable[[], float]
+    lang: Callable[[], str]
+    sync: Callable[[], Any]
+
+
+def _nothing() -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class FlowParts:
+    """What a flow above the bootstrap (the night, :mod:`kiosk.night`) hands the kiosk."""
+
+    #: What the wall shows of it (the check-in screen, the side panel, its keys).
+    loop: LoopParts = field(default_factory=LoopParts)
+    #: Its rows, before the controls' table (NEW, UNDO on a new night, a card at the desk).
+    rows: Rows = field(default_factory=Rows)
+    #: The configured buttons, in the panel's order, for the help screen.
+    buttons: tuple[str, ...] = ()
+    #: Called once a turn, after every other hook; the effects it returns are carried out.
+    tick: Callable[[], Sequence[object] | None] = _nothing
+    #: Called when the kiosk closes.
+    close: Callable[[], object] = _nothing
+
+
+class Flow(Protocol):
+    """A flow made from the :class:`Core` before the loop (the night)."""
+
+    def parts(self) -> FlowParts: ...
 
 
 @dataclass
@@ -85,6 +134,10 @@ class App:
     on_ready: list[Callable[[], None]] = field(default_factory=list)
     #: Called by :meth:`close`, first to last: sync, readers and buttons stop here.
     on_close: list[Callable[[], object]] = field(default_factory=list)
+    #: What the app had before its loop: what a flow was made from (:class:`Core`).
+    core: Core | None = None
+    #: The flow the bootstrap was handed (the night), made before the loop; None without.
+    flow: Flow | None = None
     _temp: tempfile.TemporaryDirectory[str] | None = None
     _closed: bool = False
     #: When to look at which tournament the store calls current: every 2 s

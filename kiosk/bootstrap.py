@@ -36,8 +36,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kiosk import lean_pygame, paths  # noqa: F401  # lean_pygame first: no pkg_resources
-from kiosk.app import App, ManualTime
+from kiosk.app import App, Core, Flow, FlowParts, ManualTime
 from kiosk.display.loop import KioskLoop
+from kiosk.display.parts import LoopParts
 from kiosk.store.looks import LookSchedule
 from kiosk.store.schema import Synchronous
 from kiosk.timebase import SharedClock, SimulatedTime, time_of_day
@@ -215,11 +216,14 @@ def _restarted(store: Any, *, fake: bool, monotonic: Callable[[], float]
 
 
 def _controls(station: Station, roles: str, table: int | None,
-              monotonic: Callable[[], float], buttons: tuple[str, ...] = ()) -> Any:
+              monotonic: Callable[[], float], buttons: tuple[str, ...] = (),
+              flow: FlowParts | None = None) -> Any:
     """The role's controls for every button, key and card (:mod:`kiosk.controls`);
     None for a role without any, or a table device not told its table. ``buttons``
-    are the configured ones, in the panel's order: the help screen names these."""
+    are the configured ones, in the panel's order: the help screen names these;
+    a flow's (the night's) rows go before the table's, and its buttons are named."""
     from kiosk.controls import Controller
+    from kiosk.controls.dispatch import Rows
     from kiosk.role import Role
 
     if "table" in roles.split("+") and table is None:
@@ -227,7 +231,11 @@ def _controls(station: Station, roles: str, table: int | None,
     wanted = frozenset(Role(r) for r in roles.split("+") if r in {x.value for x in Role})
     if not wanted:
         return None
-    return Controller(station, wanted, table, monotonic=monotonic, buttons=buttons)
+    if flow is None:
+        return Controller(station, wanted, table, monotonic=monotonic, buttons=buttons,
+                          rows=Rows())
+    return Controller(station, wanted, table, monotonic=monotonic, buttons=flow.buttons,
+                      rows=flow.rows)
 
 
 def _pins(config: Any) -> dict[str, int]:
@@ -243,17 +251,23 @@ def _shows_its_table(options: Options) -> bool:
     return "table" in roles and "display" not in roles and options.table is not None
 
 
-def _table_screen(app: App, options: Options) -> None:
-    if _shows_its_table(options):
-        from kiosk.table_device.live import TableDevice
+def _loop_parts(core: Core, options: Options, controls: Any,
+               flow: FlowParts | None) -> LoopParts:
+    """What the loop shows besides the wall's screens: the flow's (the night's), or a
+    table device's own screen (:mod:`kiosk.table_device`) on a table device."""
+    parts = flow.loop if flow is not None else LoopParts()
+    if not _shows_its_table(options):
+        return parts
+    from kiosk.table_device.live import TableDevice
 
-        assert options.table is not None
-        app.loop.table_screen = TableDevice(app, options.table).view
+    assert options.table is not None
+    return replace(parts, table_screen=TableDevice(core, options.table, controls).view)
 
 
 def bootstrap(config_or_options: Any, *, fake: bool = False,
               overrides: Mapping[str, Any] | None = None, screen: bool = True,
-              time_base: SimulatedTime | None = None) -> App:
+              time_base: SimulatedTime | None = None,
+              flow: Callable[[Core], Flow] | None = None) -> App:
     """Build a kiosk from :class:`Options` or a loaded config; ``fake`` for tests.
 
     ``overrides`` replace fields of the options (the command line's ``--role``
@@ -262,6 +276,9 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
     ``time_base`` (the demo's) gives shared time and the store's wall clock,
     and with ``fake`` the loop's timers too (``app.time``); without ``fake``
     the loop's timers stay on the real clock.
+    ``flow`` (the night, :func:`kiosk.night.night_for`) is made from the
+    :class:`~kiosk.app.Core` before the loop, and its parts are handed to the
+    loop and the controls as they are built; its tick hook runs after every other.
     A data dir that cannot be used raises :class:`kiosk.paths.DataDirUnusable`.
     """
     options = resolve_options(config_or_options, overrides)
@@ -299,6 +316,12 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
              else time_base.clock())
     station = Station(store, clock, random.Random(options.seed), role=options.role,
                       table=options.table)
+    # What the flow reads of the loop and of peer sync, both made after it, it reads
+    # when asked: the app's by then.
+    core = Core(store, station, clock, store.path.parent, source,
+                lang=lambda: app.loop.lang, sync=lambda: app.sync)
+    made = flow(core) if flow is not None else None
+    parts = made.parts() if made is not None else None
 
     pygame.font.init()
     # Until the screen opens the loop holds a token surface; open_screen swaps it.
@@ -309,6 +332,8 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
         from kiosk.table_device.render import table_painter
 
         painter = table_painter(display, shift=options.shift)
+    controls = _controls(station, options.role, options.table, source,
+                         tuple(_pins(config_or_options)), parts)
     loop = KioskLoop(
         station, display, lang=options.lang, role=options.role, inputs=InputQueue(),
         chimes=chimes, watchdog=_watchdog() if options.watchdog and not fake else lambda: None,
@@ -316,12 +341,12 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
         rotate_seconds=options.rotate_seconds, shift=options.shift,
         status_sources=[*([_health()] if options.watchdog and not fake else []),
                         _disk(store), *_restarted(store, fake=fake, monotonic=source)],
-        painter=painter, controls=_controls(station, options.role, options.table, source,
-                                    tuple(_pins(config_or_options))),
+        painter=painter, controls=controls,
         # Fake time has no wall clock: screenshots must not change by the minute.
-        time_of_day=(lambda: "20:00") if fake else time_of_day)
+        time_of_day=(lambda: "20:00") if fake else time_of_day,
+        parts=_loop_parts(core, options, controls, parts))
     app = App(store=store, station=station, clock=clock, loop=loop, chimes=chimes,
-              data_dir=store.path.parent, time=manual, _temp=temp)
+              data_dir=store.path.parent, time=manual, core=core, flow=made, _temp=temp)
     app.on_tick.append(app.follow_store)
     if store.refusal is not None:
         app.on_tick.append(app.recover_store)
@@ -333,7 +358,6 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
     if frames is not None:
         loop.painter.on_shown.append(frames.shown)
         app.on_close.append(frames.close)
-    _table_screen(app, options)
     if options.watchdog and not fake and screen:
         app.on_ready.append(_ready("Showing the kiosk"))
     from kiosk.status_file import from_env as status_file
@@ -350,6 +374,10 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
         from kiosk.pause_ledger import attach as keep_pauses
 
         keep_pauses(app)  # for `pubpoker doctor`: was the box at its descriptor limit?
+    if parts is not None:
+        # After every other part's hook, as when the night was attached to a built kiosk.
+        app.on_tick.append(parts.tick)
+        app.on_close.append(parts.close)
     return app
 
 

@@ -1,7 +1,8 @@
 """The TD's night on the appliance: power-on, check-in, the next tournament, help.
 
-:func:`attach_night` plugs this into a running :class:`~kiosk.app.App` (the
-``pubpoker kiosk`` command does it for a config):
+:func:`night_for` gives :func:`kiosk.bootstrap.bootstrap` this flow to build a
+kiosk with, and :func:`start_night` powers it on (the ``pubpoker kiosk``
+command does both for a config):
 
 - **Power-on**: with no open tournament (none yet, or the last one finished
   or closed) the TD's box (console role) first waits :data:`JOIN_WAIT`
@@ -41,11 +42,10 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any, Final
 
 from hardware.inputs import Action, ButtonPressed, CardRead
-from kiosk.app import App
+from kiosk.app import App, Core, FlowParts
 from kiosk.config import TournamentConfig
 from kiosk.controls import Popup, Say
 from kiosk.controls.dispatch import TD, Route, Rows
@@ -53,6 +53,7 @@ from kiosk.controls.effects import Dismiss, FreshNight, Settle, ShowScreen
 from kiosk.controls.help import help_lines
 from kiosk.controls.prompts import Prompt, Prompts
 from kiosk.controls.typed import KeyTyped
+from kiosk.display.parts import LoopParts
 from kiosk.station import Station
 from kiosk.store import CardMatch, CardResult, RefusedCard
 from kiosk.sync.auth import Seal
@@ -75,7 +76,7 @@ from rules.roles import TD_ROLES, Role, parse_roles
 from rules.state import Phase
 
 __all__ = ["CLOSE_GRACE", "GUEST_AFTER", "JOIN_PATIENCE", "JOIN_WAIT", "NEW_CONFIRM_SECONDS",
-           "Night", "Prompt", "attach_night", "help_lines"]
+           "Night", "Prompt", "help_lines", "night_for", "night_of", "start_night"]
 
 log = logging.getLogger(__name__)
 
@@ -179,18 +180,18 @@ class Words(RecordMethods):
 class Night:
     """The night's flow around one app; see the module's docstring."""
 
-    def __init__(self, app: App, tournament: TournamentConfig, *,
+    def __init__(self, core: Core, tournament: TournamentConfig, *,
                  buttons: Sequence[str] = (), today: Callable[[], dt.date] = dt.date.today,
                  guest_after: float = GUEST_AFTER, closing: dt.time = dt.time(1, 0),
                  clock_of_day: Callable[[], dt.time] = lambda: dt.datetime.now().time(),
                  join_wait: float = JOIN_WAIT) -> None:
-        self.app = app
+        self.core = core
         self.tournament = tournament
         self.buttons = tuple(buttons)
         self.today = today
         self.guest_after = guest_after
         self.prompts = Prompts(
-            app.loop.monotonic,
+            core.monotonic,
             title=self._prompt_title,
             on_name=self._register)
         #: The typed name (folded) and card a "Did you mean …?" was asked about:
@@ -219,18 +220,13 @@ class Night:
 
     # --- wiring ---------------------------------------------------------------------
 
-    def attach(self) -> Night:
-        loop = self.app.loop
-        loop.check_in_screen = True
-        if loop.controls is not None:
-            # The role's controls built again with the night's rows in their one
-            # table: nothing is added to a table already dispatching.
-            loop.controls = replace(loop.controls, buttons=self.buttons, rows=self.rows())
-        loop.key_filters.append(self.key)
-        loop.side_panel = self.side_lines
-        self.app.on_tick.append(self.tick)
-        self.app.on_close.append(lambda: self._tonight.close() if self._tonight else None)
-        return self
+    def parts(self) -> FlowParts:
+        """What the kiosk is built with for the night (:func:`kiosk.bootstrap.bootstrap`):
+        the check-in screen, the side panel, typed names, its rows, and its tick."""
+        return FlowParts(LoopParts(check_in_screen=True, side_panel=self.side_lines,
+                                   key_filters=(self.key,)),
+                         rows=self.rows(), buttons=self.buttons, tick=self.tick,
+                         close=lambda: self._tonight.close() if self._tonight else None)
 
     def rows(self) -> Rows:
         """The night's rows for the controls: NEW, UNDO on a new night, walk-in,
@@ -246,7 +242,7 @@ class Night:
 
     def running(self) -> bool:
         """A tournament is open: created, not finished, not closed."""
-        station = self.app.station
+        station = self.core.station
         state = station.state
         if station.tournament_id is None or state.config is None or state.finished:
             return False
@@ -254,7 +250,7 @@ class Night:
 
     def _status(self, tid: str) -> str:
         try:
-            return self.app.store.tournament(tid).status
+            return self.core.store.tournament(tid).status
         except Exception:  # a missing row is as good as open
             return "open"
 
@@ -266,15 +262,15 @@ class Night:
         bring one, so it is created at once.
 
         What the wall shows of it (the "joining" pop-up, or the new night's
-        clock) waits in :meth:`take_effects` for :func:`attach_night`, or for
+        clock) waits in :meth:`take_effects` for :func:`start_night`, or for
         the next :meth:`tick`, to hand to the loop.
         """
         if self.running():
             return False
-        if self.app.sync is None:
+        if self.core.sync() is None:
             self._later += self._start_next(auto=True)[1]
             return True
-        self.joining_since = self.app.loop.monotonic()
+        self.joining_since = self.core.monotonic()
         self._later.append(Popup(Words("joining", {}), None, kind="joining",
                                  seconds=self.join_wait))
         return False
@@ -292,7 +288,7 @@ class Night:
         if not running and waited < self.join_wait:
             return []
         if self._tonight is None:
-            self._tonight = Tonight(self.app.store, self.app.station)
+            self._tonight = Tonight(self.core.store, self.core.station)
         pick = self._tonight.pick()
         if pick is None and not running:
             if waited < JOIN_PATIENCE and self._promised():
@@ -300,13 +296,13 @@ class Night:
             joined = self._joined()
             name, started = self._start_next(auto=True)
             log.info("no peer brought tonight's tournament in %.1f s: created %s (%s)",
-                     waited, self.app.station.tournament_id, name)
+                     waited, self.core.station.tournament_id, name)
             return [*joined, *started]
-        if pick is not None and pick != self.app.station.tournament_id:
+        if pick is not None and pick != self.core.station.tournament_id:
             # What sync folded first may be a Sit & Go or last week's: tonight's is the
             # log's pick (kiosk.tonight's follower would switch to it too, a little later).
-            self.app.station.switch(pick)
-        log.info("joined %s from peers %.1f s after power-on", self.app.station.tournament_id,
+            self.core.station.switch(pick)
+        log.info("joined %s from peers %.1f s after power-on", self.core.station.tournament_id,
                  waited)
         # The tournament as it stands, not a pop-up for each player checked in so far.
         return [*self._joined(), Settle()]
@@ -320,19 +316,19 @@ class Night:
 
     def _promised(self) -> bool:
         """A linked peer runs a tournament this store does not have yet (it is on its way)."""
-        announced = getattr(self.app.sync, "peer_tournaments", None)
+        announced = getattr(self.core.sync(), "peer_tournaments", None)
         if announced is None:
             return False
-        have = {row.id for row in self.app.store.tournaments()}
+        have = {row.id for row in self.core.store.tournaments()}
         return bool(set(announced()) - have)
 
     def _start_next(self, *, auto: bool = False) -> tuple[str, list[Any]]:
         """Tonight's tournament created now: its name, and what the wall shows of it."""
-        command = tonight(self.tournament, self.today(), self.app.loop.lang)
+        command = tonight(self.tournament, self.today(), self.core.lang())
         # Made by the box at power-on, not by the TD: its id says so, for when
         # peers that ran one meet (kiosk.tonight.choose).
-        tid = auto_id(self.app.station.rng) if auto else None
-        outcome = self.app.station.create(command, tid)
+        tid = auto_id(self.core.station.rng) if auto else None
+        outcome = self.core.station.create(command, tid)
         if not outcome.ok:
             raise RuntimeError(f"tonight's tournament was refused: {outcome.message('en')}")
         self.prompts.open_prompt = None
@@ -343,7 +339,7 @@ class Night:
         """Each loop turn: power-on's wait, the guest fallback, closing a finished one once;
         returns what the wall shows of it (the loop carries it out)."""
         effects = self.take_effects()
-        mono = self.app.loop.monotonic()
+        mono = self.core.monotonic()
         if self.joining_since is not None:
             effects += self._join(mono)
         prompt = self.prompts.expired()
@@ -360,7 +356,7 @@ class Night:
         a peer or the UNDO button: this store's players, cards and standings follow
         it (issue 44). Only the rows new since the last look are read; the list is
         brought up to date once a night at first, for what came while switched off."""
-        station = self.app.station
+        station = self.core.station
         tid = station.tournament_id
         if tid is None:
             return
@@ -371,12 +367,12 @@ class Night:
         self._merges_seen[tid] = top
         if seen is not None and not any(
                 row.kind in ("players-merged", "action-undone")
-                for row in self.app.store.log.rows(tid, after_rowid=seen, upto_rowid=top)):
+                for row in self.core.store.log.rows(tid, after_rowid=seen, upto_rowid=top)):
             return
         from kiosk.store.reconcile import reconcile
 
         try:
-            reconcile(self.app.store.conn)
+            reconcile(self.core.store.conn)
         except RulesError as err:  # a full card: said, not a traceback; the next merge retries
             log.warning("following the players merges failed: %s", err.translate("en"))
         except Exception:  # the wall stays up; `pubpoker players list` shows the list as is
@@ -392,7 +388,7 @@ class Night:
         switched off, say). A night closed before and reopened is the TD's to
         close again: never closed behind their back.
         """
-        station = self.app.station
+        station = self.core.station
         tid = station.tournament_id
         state = station.state
         if tid is None:
@@ -418,7 +414,7 @@ class Night:
             return
         if not state.finished:
             return
-        records = self.app.store.records(tid)
+        records = self.core.store.records(tid)
         if any(isinstance(r.event, TournamentClosed) for r in records):
             self._closed.add(tid)  # reopened by the TD: theirs to close
             return
@@ -435,13 +431,13 @@ class Night:
         writes as this device); for a bust from a table device, which never
         closes, the TD's desk (the console role) does.
         """
-        if bust is None or bust.device_id == self.app.store.device_id:
+        if bust is None or bust.device_id == self.core.store.device_id:
             return True
-        row = self.app.store.log.get(bust.device_id, bust.seq)
+        row = self.core.store.log.get(bust.device_id, bust.seq)
         seal = Seal.stored(row.mac) if row is not None else None
         if seal is not None and _td_device(seal.role):
             return False
-        role = self.app.station.role
+        role = self.core.station.role
         return role is None or Role.CONSOLE in _roles(role)
 
     def _try_close(self, tid: str) -> None:
@@ -456,13 +452,13 @@ class Night:
 
         Closing a closed night again writes no second event, only its files.
         """
-        station = self.app.station
+        station = self.core.station
         if tid == station.tournament_id and not station.state.closed:
             outcome = station.submit(CloseTournament())
             if not outcome.ok:
                 raise RuntimeError(f"closing {tid} was refused: {outcome.message('en')}")
-        written = self.app.store.close_tournament(tid, station.state,
-                                                  self.app.data_dir / "exports")
+        written = self.core.store.close_tournament(tid, station.state,
+                                                  self.core.data_dir / "exports")
         files = [str(path) for path in written]
         log.info("closed %s: %s", tid, ", ".join(files))
         return files
@@ -470,8 +466,8 @@ class Night:
     # --- inputs ---------------------------------------------------------------------
 
     def _new(self, press: ButtonPressed) -> Sequence[Any]:
-        mono = self.app.loop.monotonic()
-        state = self.app.station.state
+        mono = self.core.monotonic()
+        state = self.core.station.state
         if self.running():
             old = state.config.name if state.config is not None else ""
             if self._confirm_until <= mono:
@@ -491,7 +487,7 @@ class Night:
         from kiosk.controls.undo import Undone
         from kiosk.tonight_switch import choose, describe, replaced_by
 
-        station = self.app.station
+        station = self.core.station
         try:
             station.newest_action()
         except NothingToUndo:
@@ -523,8 +519,8 @@ class Night:
         ``pubpoker tournament reopen --yes`` does. UNDO after takes the reopen back."""
         from rules.commands import ReopenTournament
 
-        station = self.app.station
-        mono = self.app.loop.monotonic()
+        station = self.core.station
+        mono = self.core.monotonic()
         tid, config = station.tournament_id, station.state.config
         assert tid is not None and config is not None  # closed: there is a night
         if self._reopen_until <= mono:
@@ -543,23 +539,23 @@ class Night:
         """The store follows a reopen in the log: the night's status, results and
         files as ``pubpoker tournament reopen`` leaves them."""
         try:
-            self.app.store.reopen_tournament(tid, self.app.station.state,
-                                             self.app.data_dir / "exports")
+            self.core.store.reopen_tournament(tid, self.core.station.state,
+                                             self.core.data_dir / "exports")
         except Exception:  # the wall stays up; the CLI's reopen can redo it
             log.exception("reopening %s failed", tid)
 
     def _card(self, read: CardRead, found: CardResult) -> Sequence[Any] | None:
         if isinstance(found, CardMatch):
-            entry = self.app.station.state.players.get(found.player.id)
+            entry = self.core.station.state.players.get(found.player.id)
             if entry is not None and entry.place is not None:
                 return self._list(entry.player_id, entry.name)
             return None  # the controller checks in
         if isinstance(found, RefusedCard):
             return None  # the controller refuses a payment card
-        state = self.app.station.state
+        state = self.core.station.state
         if state.config is None or state.phase is Phase.FINISHED:
             return None
-        if self.app.station.state.by_card(read.uid) is not None:
+        if self.core.station.state.by_card(read.uid) is not None:
             return None
         if self.prompt is not None and self.prompt.card == read.uid:
             return []  # the same card again while its name is typed
@@ -575,14 +571,14 @@ class Night:
 
     def _walk_in(self) -> Sequence[Any]:
         """``n``: a "Name:" prompt for a player without a card."""
-        if self.app.station.state.config is None:
+        if self.core.station.state.config is None:
             return []
         self._asked = None
         return self.prompts.open(None, WALK_IN_SECONDS)
 
     def _sit_and_go(self) -> Sequence[Any]:
         """``g``: the next Sit & Go, if the rules allow it now."""
-        if self.app.station.state.config is None:
+        if self.core.station.state.config is None:
             return []
         return self.start_sit_and_go()
 
@@ -594,27 +590,27 @@ class Night:
     # --- Sit & Go's ------------------------------------------------------------------
 
     def _list(self, player_id: str, name: str) -> Sequence[Any]:
-        state = self.app.station.state
+        state = self.core.station.state
         if player_id in state.sit_and_go_list or any(
                 player_id in players for players in state.sit_and_gos.values()):
             return [Say("refused", error=sitandgo.AlreadyListed(player=name))]
-        outcome = self.app.station.submit(ListForSitAndGo(player_id))
+        outcome = self.core.station.submit(ListForSitAndGo(player_id))
         if not outcome.ok:
             return [Say("refused", error=outcome.refusal)]
         return [Words("sng-listed", {"name": name,
-                                     "n": len(self.app.station.state.sit_and_go_list)})]
+                                     "n": len(self.core.station.state.sit_and_go_list)})]
 
     def finished_games(self) -> frozenset[str]:
         return frozenset(sid for sid, s in self.sit_and_gos.items() if s.state.finished)
 
     def free_tables(self) -> int:
         """Tables nobody sits at: the main event's limit less its tables and the games'."""
-        return sitandgo_start.free_tables(self.app.station.state, finished=self.finished_games())
+        return sitandgo_start.free_tables(self.core.station.state, finished=self.finished_games())
 
     def start_sit_and_go(self) -> list[Any]:
         """Start the next Sit & Go, if the rules allow it now (G1, G2; the rules pick
         the players and name the game); returns what the wall says of it."""
-        main = self.app.station
+        main = self.core.station
         assert main.tournament_id is not None
         outcome = main.submit(StartNextSitAndGo(main.tournament_id, self.clock_of_day(),
                                                 self.closing, self.finished_games()))
@@ -624,10 +620,10 @@ class Night:
         assert isinstance(started, SitAndGoStarted)
         names = {p: main.state.players[p].name for p in started.player_ids}
         create, commands = sitandgo_game.game_commands(started, names)
-        station = Station(self.app.store, self.app.clock, main.rng, role=main.role)
+        station = Station(self.core.store, self.core.clock, main.rng, role=main.role)
         station.create(create, tournament_id=started.sit_and_go_id)
         # The wall stays with the main event; the game's clock goes to the side panel.
-        self.app.store.set_current_tournament(main.tournament_id)
+        self.core.store.set_current_tournament(main.tournament_id)
         for command in commands:
             station.submit(command)
         self.sit_and_gos[started.sit_and_go_id] = station
@@ -638,14 +634,14 @@ class Night:
         """The side panel: the waiting list and the last start, then each game's clock."""
         from kiosk.display.messages import text
 
-        state = self.app.station.state
+        state = self.core.station.state
         lines: list[str] = []
         if state.sit_and_go_list:
             names = [state.players[p].name for p in state.sit_and_go_list if p in state.players]
             deadline = sitandgo.start_deadline(self.closing).strftime("%H:%M")
             lines = [f"{text('sng_title', lang)} ({len(names)})", ", ".join(names),
                      text("sng_deadline", lang, time=deadline)]
-        now = self.app.station.now()
+        now = self.core.station.now()
         for station in self.sit_and_gos.values():
             game = station.state
             if game.config is None or game.finished:
@@ -659,10 +655,10 @@ class Night:
     # --- players --------------------------------------------------------------------
 
     def _guest_name(self) -> str:
-        lang = self.app.loop.lang
+        lang = self.core.lang()
         template = WORDS["guest"].get(lang) or WORDS["guest"]["en"]
-        players = self.app.store.players
-        taken = {e.name for e in self.app.station.state.players.values()}
+        players = self.core.store.players
+        taken = {e.name for e in self.core.station.state.players.values()}
         n = 1
         while template.format(n=n) in taken or players.find(template.format(n=n)) is not None:
             n += 1
@@ -682,7 +678,7 @@ class Night:
         on it unchanged adds the new player, an edit to the known name checks
         them in. A guest's name (``ask=False``) is the box's own, never asked.
         """
-        players = self.app.store.players
+        players = self.core.store.players
         try:
             match = players.checkin_match(name)
             if match.exact is not None:
@@ -704,7 +700,7 @@ class Night:
             log.exception("check-in of %r failed", name)
             return [Popup(name, Words("check-in-failed", {}), kind="refusal", seconds=3.0)]
         self._asked = None
-        outcome = self.app.station.submit(CheckIn(player.id, player.name, player.cards))
+        outcome = self.core.station.submit(CheckIn(player.id, player.name, player.cards))
         if outcome.refusal is not None:
             return [Popup(player.name, outcome.refusal, kind="refusal", seconds=3.0)]
         return []
@@ -721,12 +717,31 @@ def _td_device(role: str) -> bool:
     return bool(_roles(role) & TD_ROLES)
 
 
-def attach_night(app: App, config: Any = None, **kwargs: Any) -> Night:
-    """The night's flow for a loaded :class:`kiosk.config.Config`, or None for none.
+def night_for(config: Any = None, **kwargs: Any) -> Callable[[Core], Night]:
+    """The night's flow for a loaded :class:`kiosk.config.Config`, or None for none,
+    made by :func:`kiosk.bootstrap.bootstrap` (``flow=``) before the loop it is handed to.
 
     Without a config (``pubpoker kiosk --role display``) the night is the one a
     ``pubpoker.toml`` with no ``[tournament]`` or ``[buttons]`` gives: the same
     check-in screen, walk-in prompt and keys, never a flow of its own.
+    """
+    buttons = config.buttons.as_dict() if getattr(config, "buttons", None) else {}
+    tournament = getattr(config, "tournament", None) or TournamentConfig()
+
+    def make(core: Core) -> Night:
+        return Night(core, tournament, buttons=tuple(buttons), **kwargs)
+
+    return make
+
+
+def night_of(app: App) -> Night:
+    """The night the app was built with (:func:`night_for`)."""
+    assert isinstance(app.flow, Night), "the app was built without a night"
+    return app.flow
+
+
+def start_night(app: App) -> Night | None:
+    """Power-on of the night the app was built with (:func:`night_for`); None without one.
 
     Tonight's tournament is created at power-on if none is open, but only on
     the TD's box (a device with the console role), and only if no peer brings
@@ -734,9 +749,9 @@ def attach_night(app: App, config: Any = None, **kwargs: Any) -> Night:
     tournament peer sync brings and never start one of their own. A lone
     display box starts tonight's with a long press of NEW.
     """
-    buttons = config.buttons.as_dict() if getattr(config, "buttons", None) else {}
-    tournament = getattr(config, "tournament", None) or TournamentConfig()
-    night = Night(app, tournament, buttons=tuple(buttons), **kwargs).attach()
+    if not isinstance(app.flow, Night):
+        return None
+    night = app.flow
     if "console" in str(app.station.role or "").split("+"):
         night.power_on()
         # Shown at once, as before any input is acted on: a card read in the

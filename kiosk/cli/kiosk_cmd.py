@@ -23,6 +23,7 @@ shared time runs at different rates drift apart between samples.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -96,7 +97,8 @@ def _kiosk(args: argparse.Namespace) -> int:
     display = getattr(source, "display", None)
     connector: str | None = getattr(display, "connector", None)
     # A config goes in as it is, so its buttons, card reader and peer sync are attached.
-    app = bootstrap(source, overrides=overrides, screen=root is None)
+    app = bootstrap(source, overrides=overrides, screen=root is None,
+                    flow=night(args, source, overrides))
     try:
         begin(app, args, source)
         # systemd's stop (SIGTERM) and Ctrl-C end the loop like q twice: a clean stop.
@@ -125,15 +127,28 @@ def _kiosk(args: argparse.Namespace) -> int:
     return status
 
 
+def night(args: argparse.Namespace, source: Any,
+          overrides: dict[str, Any]) -> Callable[[Any], Any] | None:
+    """The night's flow (kiosk/night.py) to build the kiosk with, on every device but
+    a table: tonight's tournament at power-on on the TD's box, the check-in screen,
+    names typed, NEW, help. Without a config, the defaults a config gives: one
+    kiosk, not two."""
+    from kiosk.bootstrap import resolve_options
+    from kiosk.night import night_for
+
+    if "table" in resolve_options(source, overrides).role.split("+"):
+        return None
+    return night_for(source if args.config is not None else None)
+
+
 def begin(app: Any, args: argparse.Namespace, source: Any) -> None:
     """Everything ``pubpoker kiosk`` does between building the app and its loop.
 
-    The clock after a cut or a clean stop, the run record, and the night's flow
-    (check-in, the walk-in prompt, NEW) on every device but a table, with its
-    config or, without one, the defaults a config without those sections gives.
+    The clock after a cut or a clean stop, the run record, and the power-on of
+    the night the kiosk was built with (:func:`night`), if any.
     """
     from kiosk import last_stop
-    from kiosk.night import attach_night
+    from kiosk.night import start_night
 
     # The clock checkpoint is due every few shared seconds; fast-forwarded, keep it
     # every few real ones (at 60× it would be a synchronous write a dozen times a
@@ -157,11 +172,7 @@ def begin(app: Any, args: argparse.Namespace, source: Any) -> None:
     app.station.cold_start(peers_present=False, cut=last.kind == "cut",
                            owns_clock=bool({"display", "console"} & set(roles)))
     last_stop.mark_running(app.data_dir)
-    if "table" not in roles:
-        # The night's flow (kiosk/night.py): tonight's tournament at power-on
-        # on the TD's box, the check-in screen, names typed, NEW, help. Without
-        # a config, the defaults a config gives: one kiosk, not two.
-        attach_night(app, source if args.config is not None else None)
+    start_night(app)
 
 
 def _stopped(app: Any) -> None:

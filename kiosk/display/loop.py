@@ -31,7 +31,6 @@ from typing import Any, Final, Protocol
 import pygame
 
 from hardware.inputs import ButtonHint, ButtonPressed, ButtonsHeld, CardRead, ReaderStatus
-from kiosk.controls.typed import KeyTyped
 from kiosk.display.effects import say, show_effects
 from kiosk.display.input import Keyboard, typed
 from kiosk.display.messages import text
@@ -44,6 +43,7 @@ from kiosk.display.overlays import (
     Text,
 )
 from kiosk.display.painter import Frame, Painter
+from kiosk.display.parts import LoopParts
 from kiosk.display.registry import Context, Screen, available, view_of
 from kiosk.display.room import NEWS_SECONDS, Room
 from kiosk.display.seat_finder import carousel
@@ -94,7 +94,8 @@ class KioskLoop:
                  shift: bool = True,
                  status_sources: list[Callable[[str], Sequence[str]]] | None = None,
                  painter: Painter | None = None, controls: Any = None,
-                 time_of_day: Callable[[], str] = wall_time_of_day) -> None:
+                 time_of_day: Callable[[], str] = wall_time_of_day,
+                 parts: LoopParts | None = None) -> None:
         self.station, self.role = station, role
         #: The pop-ups, ticker and help; they hold the language (:attr:`lang`).
         self.overlays = Overlays(monotonic, lang)
@@ -124,17 +125,9 @@ class KioskLoop:
         self.peers: Callable[[], int] = lambda: 0
         #: The wall clock's "21:47" for the status line (fixed under fake time).
         self.time_of_day: Callable[[], str] = time_of_day
-        #: Called with each key pressed first; one that returns effects (maybe none)
-        #: has taken the key (a name being typed at check-in), and they are carried
-        #: out; None leaves it to the next, then to the keyboard.
-        self.key_filters: list[Callable[[KeyTyped], Sequence[object] | None]] = []
-        #: Lines for the side panel over the clock (the Sit & Go's beside the main event).
-        self.side_panel: Callable[[str], Sequence[str]] = lambda lang: ()
-        #: Show the check-in screen instead of the clock while players check in.
-        self.check_in_screen = False
-        #: A table device's own screen (:mod:`kiosk.table_device`), set by the
-        #: bootstrap: it is shown instead of the wall's screens, pop-ups included.
-        self.table_screen: Callable[[], object] | None = None
+        #: What the night or a table device shows on the wall (:mod:`.parts`), handed
+        #: over by the bootstrap: keys go to its filters first, then to the keyboard.
+        self.parts = parts if parts is not None else LoopParts()
         self.running = True
         self.iterations = 0
         self.screen = Screen.CLOCK
@@ -243,7 +236,7 @@ class KioskLoop:
             self.stop()
         elif event.type == pygame.KEYDOWN:
             key = typed(event)
-            for keep in self.key_filters:
+            for keep in self.parts.key_filters:
                 effects = keep(key)
                 if effects is not None:
                     self.carry_out(effects)
@@ -278,7 +271,7 @@ class KioskLoop:
         season, rows = self.standings.rows
         return Context(self.station.now(), self.lang,
                        power_cut=any(n.key == "clock-restored" for n in self.station.notices),
-                       check_in_screen=self.check_in_screen, season=season, standings=rows,
+                       check_in_screen=self.parts.check_in_screen, season=season, standings=rows,
                        since=self._since)
 
     def available(self) -> list[Screen]:
@@ -310,7 +303,7 @@ class KioskLoop:
                   / max(self.station.clock.speed, 1e-9))
         self._since = now - (round_.pages - pages) * round_.page_seconds
         self._return_to = back
-        self._finding = self.table_screen is not None
+        self._finding = self.parts.table_screen is not None
 
     def popup(self, title: Text, line: Text, *, kind: str = "", seconds: float = POPUP_SECONDS,
               front: bool = False) -> None:
@@ -354,14 +347,15 @@ class KioskLoop:
         lines = self.overlays.help_lines()
         if lines is not None:
             return help_view(lines, self.lang)
-        if self.table_screen is not None and not self._finding:
-            return self.table_screen()
+        table_screen = self.parts.table_screen
+        if table_screen is not None and not self._finding:
+            return table_screen(self.lang, self.overlays.current())
         return view_of(self.screen, self.station.state, self.context())
 
     def draw(self) -> str:
         """Bring the display up to date; returns "full", "tick" or "" (nothing changed)."""
         view = self.view()
-        if self.table_screen is not None and not isinstance(view, HelpView):
+        if self.parts.table_screen is not None and not isinstance(view, HelpView):
             # The table screen shows what was said in its prompt box, and its own
             # called clock: nothing lies over its seats.
             return self.painter.draw(Frame(view, None, "", self.status_line(),
@@ -373,7 +367,7 @@ class KioskLoop:
         ticker = (clock_call_line(self.station.state, self.station.now(), self.lang)
                   or self.overlays.ticker_text())
         # The waiting list (F2) first, then the night's own (the Sit & Go's).
-        side = (*waiting_lines(self.station.state, self.lang), *self.side_panel(self.lang)) \
+        side = (*waiting_lines(self.station.state, self.lang), *self.parts.side_panel(self.lang)) \
             if isinstance(view, ClockView | BreakView) else ()
         return self.painter.draw(Frame(view, popup, ticker, self.status_line(),
                                        pixel_shift(self.monotonic(), self.painter.amplitude),

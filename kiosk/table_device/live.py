@@ -14,7 +14,8 @@ from kiosk.table_screen import ACTIONS, PromptStep, TableScreenView, table_scree
 from rules.events import EventKind, Record
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.app import Core
+    from kiosk.display.overlays import Popup
 
 __all__ = ["TableDevice"]
 
@@ -22,9 +23,14 @@ _SEAT_BUTTONS = frozenset({"seat_next", "seat_prev"})
 
 
 class TableDevice:
-    def __init__(self, app: App, table: int) -> None:
-        self.app = app
+    """Made by the bootstrap before the loop, with the role's controls; the loop
+    calls :meth:`view` each frame (its :class:`~kiosk.display.parts.LoopParts`)."""
+
+    def __init__(self, core: Core, table: int, controls: Any) -> None:
+        self.core = core
         self.table = table
+        #: The role's :class:`~kiosk.controls.Controller` (None: none), the loop's too.
+        self.controls = controls
         #: Once a peer gave the time it stays given: a Wi-Fi blip later leaves the
         #: clock on its last offset, which is still the room's time.
         self.time_confirmed = False
@@ -35,10 +41,10 @@ class TableDevice:
     def confirmed(self) -> bool:
         """Whether a display or console has answered with the shared time yet."""
         if not self.time_confirmed:
-            service: Any = self.app.sync
+            service: Any = self.core.sync()
             estimate = getattr(service, "estimate", None)
             if (estimate is not None and not estimate.uncertain
-                    and estimate.reference not in (None, self.app.store.device_id)):
+                    and estimate.reference not in (None, self.core.store.device_id)):
                 self.time_confirmed = True
         return self.time_confirmed
 
@@ -48,14 +54,14 @@ class TableDevice:
         Only the records the log gained since the last look are read: a table
         device folds every peer's events all night.
         """
-        station = self.app.station
+        station = self.core.station
         tournament = station.tournament_id
         if tournament != self._tournament:
             self._tournament, self._seen, self._last = tournament, 0, None
         if tournament is None or station.folded_rowid <= self._seen:
             return self._last
-        me = self.app.store.device_id
-        fresh = [r for r in self.app.store.log.records(tournament, after_rowid=self._seen,
+        me = self.core.store.device_id
+        fresh = [r for r in self.core.store.log.records(tournament, after_rowid=self._seen,
                                                        upto_rowid=station.folded_rowid)
                  if r.device_id == me]
         self._seen = station.folded_rowid
@@ -70,24 +76,24 @@ class TableDevice:
     def step(self) -> PromptStep:
         from kiosk.controls.device import Mode
 
-        controls = self.app.loop.controls
+        controls = self.controls
         if controls is None:
             return PromptStep()
         buttons = set(controls.buttons)
         return PromptStep(busting=controls.mode is Mode.BUST, seat=controls.selected_seat,
                           seat_buttons=not buttons or bool(buttons & _SEAT_BUTTONS))
 
-    def said(self) -> str:
-        popup = self.app.loop.overlays.current()
+    @staticmethod
+    def said(popup: Popup | None) -> str:
         if popup is None:
             return ""
         return f"{popup.title}: {popup.line}" if popup.line else popup.title
 
-    def view(self) -> TableScreenView:
-        loop = self.app.loop
-        controls = loop.controls
-        window = (controls.undo_window if controls is not None else 10.0) * self.app.clock.speed
-        return table_screen_view(self.app.station.state, self.table, self.app.station.now(),
-                                 loop.lang, last=self.last_action(), undo_window=window,
+    def view(self, lang: str, popup: Popup | None) -> TableScreenView:
+        """The screen in ``lang``, saying ``popup`` (the loop's, up now) in its prompt box."""
+        controls = self.controls
+        window = (controls.undo_window if controls is not None else 10.0) * self.core.clock.speed
+        return table_screen_view(self.core.station.state, self.table, self.core.station.now(),
+                                 lang, last=self.last_action(), undo_window=window,
                                  step=self.step(), time_confirmed=self.confirmed(),
-                                 said=self.said())
+                                 said=self.said(popup))

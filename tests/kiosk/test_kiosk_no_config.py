@@ -1,8 +1,8 @@
 """``pubpoker kiosk --role display`` without a config is the kiosk a default config gives.
 
-Built as the command builds it (its own parser, ``_source``, ``bootstrap`` and
-``begin``), with real pygame under SDL's dummy driver and real key presses in
-pygame's queue; the same test runs with the shipped example config beside it.
+Built as the command builds it (its own parser, ``_source``, ``night``,
+``bootstrap`` and ``begin``), with real pygame under SDL's dummy driver and real
+key presses in pygame's queue; the same test runs with the shipped example config beside it.
 With a tournament in check-in the first screen is check-in; ``n`` opens the
 walk-in prompt, and the name typed there (with an s, an l and a space in it)
 checks a player in and never starts, pauses or changes the language of the clock.
@@ -27,7 +27,8 @@ from tests.kiosk.cli_run import pubpoker
 def _kiosk(argv: list[str]) -> App:
     args = build_parser(argv).parse_args(argv)
     source, overrides = kiosk_cmd._source(args)
-    app = bootstrap(source, overrides=overrides)
+    app = bootstrap(source, overrides=overrides,
+                    flow=kiosk_cmd.night(args, source, overrides))
     try:
         kiosk_cmd.begin(app, args, source)
     except BaseException:

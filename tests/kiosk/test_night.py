@@ -4,18 +4,18 @@ the help lines, and a finished tournament closed once."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
 from hardware.inputs import Action, ButtonsHeld, CardRead
-from kiosk.app import App
+from kiosk.app import App, Core
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.config import TournamentConfig
 from kiosk.display.viewmodels import CheckInView, HelpView
-from kiosk.night import Night, attach_night, help_lines
+from kiosk.night import Night, help_lines, night_for, night_of, start_night
 
 TONIGHT = TournamentConfig(name="Torsdag {date}", tables=3, seats_per_table=8)
 
@@ -29,9 +29,9 @@ def config(buttons: dict[str, int]) -> SimpleNamespace:
 def make(tmp_path: Path) -> Iterator[object]:
     made: list[App] = []
 
-    def build(role: str) -> App:
+    def build(role: str, night: Callable[[Core], Night] | None = None) -> App:
         app = bootstrap(Options(data_dir=str(tmp_path / role), role=role, shift=False,
-                                sound=False, lang="en"), fake=True)
+                                sound=False, lang="en"), fake=True, flow=night)
         made.append(app)
         return app
 
@@ -41,23 +41,23 @@ def make(tmp_path: Path) -> Iterator[object]:
 
 
 def test_power_on_creates_tonight_only_on_the_tds_box(make) -> None:  # type: ignore[no-untyped-def]
-    console = make("console")
-    attach_night(console, config({}), today=lambda: dt.date(2026, 11, 26))
+    console = make("console", night_for(config({}), today=lambda: dt.date(2026, 11, 26)))
+    start_night(console)
     assert console.station.state.config is not None
     assert console.station.state.config.name == "Torsdag 26.11.2026"
     console.loop.step(block=False)
     view = console.loop.view()
     assert isinstance(view, CheckInView) and view.count_text == "0 / 24 seats"
 
-    second_screen = make("display")
-    attach_night(second_screen, config({"next_screen": 16}))
+    second_screen = make("display", night_for(config({"next_screen": 16})))
+    start_night(second_screen)
     assert second_screen.station.tournament_id is None
 
     # A lone display box: NEW (long) starts tonight's.
     from hardware.inputs import ButtonPressed
 
-    box = make("display")
-    attach_night(box, config({"start": 6, "new": 26}))
+    box = make("display", night_for(config({"start": 6, "new": 26})))
+    start_night(box)
     assert box.station.tournament_id is None
     box.inputs.put(ButtonPressed(Action.new, long=True, at=0.0))
     box.loop.step(block=False)
@@ -65,8 +65,8 @@ def test_power_on_creates_tonight_only_on_the_tds_box(make) -> None:  # type: ig
 
 
 def test_without_a_keyboard_an_unknown_card_is_a_guest_at_once(make) -> None:  # type: ignore[no-untyped-def]
-    app = make("display+console")
-    night = Night(app, TONIGHT, guest_after=0).attach()
+    app = make("display+console", lambda core: Night(core, TONIGHT, guest_after=0))
+    night = night_of(app)
     night.power_on()
     app.inputs.put(CardRead("0A00000042", "reader", 0.0))
     app.inputs.put(CardRead("0A00000043", "reader", 0.0))
@@ -78,8 +78,9 @@ def test_without_a_keyboard_an_unknown_card_is_a_guest_at_once(make) -> None:  #
 
 
 def test_two_buttons_held_show_each_configured_buttons_function(make) -> None:  # type: ignore[no-untyped-def]
-    app = make("display+console")
-    Night(app, TONIGHT, buttons=("pause", "start", "new")).attach().power_on()
+    app = make("display+console",
+               lambda core: Night(core, TONIGHT, buttons=("pause", "start", "new")))
+    night_of(app).power_on()
     app.inputs.put(ButtonsHeld(frozenset({Action.pause, Action.start}), 0.0))
     app.loop.step(block=False)
     view = app.loop.view()
@@ -94,9 +95,10 @@ def test_busted_players_list_for_a_sit_and_go_and_g_starts_one(make) -> None:  #
     from hardware.inputs import CardRead as Tap
     from rules.commands import BustPlayers, CheckIn, DrawSeats, StartClock
 
-    app = make("display+console")
-    night = Night(app, TournamentConfig(tables=3), clock_of_day=lambda: dt.time(21, 0),
-                  closing=dt.time(23, 30)).attach()
+    app = make("display+console",
+               lambda core: Night(core, TournamentConfig(tables=3),
+                                  clock_of_day=lambda: dt.time(21, 0), closing=dt.time(23, 30)))
+    night = night_of(app)
     night.power_on()
     station = app.station
     ids = []
@@ -144,8 +146,8 @@ def test_busted_players_list_for_a_sit_and_go_and_g_starts_one(make) -> None:  #
 def test_a_keyboard_wedge_reader_unknown_card_asks_for_the_name_too(make) -> None:  # type: ignore[no-untyped-def]
     import pygame
 
-    app = make("display+console")
-    night = Night(app, TONIGHT).attach()
+    app = make("display+console", lambda core: Night(core, TONIGHT))
+    night = night_of(app)
     night.power_on()
     for key in [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_RETURN]:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode="", mod=0))
@@ -165,9 +167,10 @@ def test_N3_undo_held_after_new_held_twice_switches_back_to_the_running_night(ma
     from hardware.inputs import ButtonPressed
     from kiosk.tonight import Tonight
 
-    app = make("display+console")
-    night = Night(app, TONIGHT, buttons=("new", "undo"), guest_after=0,
-                  today=lambda: dt.date(2026, 12, 4)).attach()
+    app = make("display+console",
+               lambda core: Night(core, TONIGHT, buttons=("new", "undo"), guest_after=0,
+                                  today=lambda: dt.date(2026, 12, 4)))
+    night = night_of(app)
     night.power_on()
     old = app.station.tournament_id
     app.inputs.put(CardRead("0A00000042", "reader", 0.0))
@@ -206,8 +209,8 @@ def _type(app: App, text: str, *, enter: bool = True) -> None:
 def test_N2_a_name_typed_at_the_desk_near_a_known_one_asks_before_a_new_player(make) -> None:  # type: ignore[no-untyped-def]
     import pygame
 
-    app = make("display+console")
-    night = Night(app, TONIGHT).attach()
+    app = make("display+console", lambda core: Night(core, TONIGHT))
+    night = night_of(app)
     night.power_on()
     players = app.store.players
     for name in ("Per Hansen", "Ola Nordmann"):
@@ -254,8 +257,8 @@ def test_an_open_prompt_takes_every_key_and_escape_only_closes_it(make) -> None:
 
     from rules.commands import CheckIn, DrawSeats, StartClock
 
-    app = make("display+console")
-    night = Night(app, TONIGHT).attach()
+    app = make("display+console", lambda core: Night(core, TONIGHT))
+    night = night_of(app)
     night.power_on()
     for n in range(2):
         assert app.station.submit(CheckIn(f"p{n}", f"P{n}")).ok
@@ -285,8 +288,8 @@ def test_a_typed_name_that_shows_nothing_is_refused_and_a_hidden_one_stripped(ma
 
     from rules.names import NameNotVisible
 
-    app = make("display+console")
-    night = Night(app, TONIGHT).attach()
+    app = make("display+console", lambda core: Night(core, TONIGHT))
+    night = night_of(app)
     night.power_on()
     app.store.players.add("Kari")
 
@@ -314,8 +317,8 @@ def test_a_fault_at_check_in_is_said_in_the_rooms_words_and_changes_nothing(
     the wall says nothing changed, in the room's language (issue 48)."""
     from kiosk.night import Words
 
-    app = make("display+console")
-    night = Night(app, TONIGHT).attach()
+    app = make("display+console", lambda core: Night(core, TONIGHT))
+    night = night_of(app)
     night.power_on()
 
     def broken(*args: object, **kwargs: object) -> None:

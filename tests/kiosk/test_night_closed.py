@@ -12,7 +12,7 @@ import pytest
 from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.config import TournamentConfig
-from kiosk.night import CLOSE_GRACE, Night
+from kiosk.night import CLOSE_GRACE, Night, night_of
 from rules.commands import BustPlayers, CheckIn, DrawSeats, ReopenTournament, StartClock
 from rules.events import TournamentClosed
 from rules.refusals import TournamentClosedError
@@ -26,9 +26,11 @@ Make = Callable[..., App]
 def make(tmp_path: Path) -> Iterator[Make]:
     made: list[App] = []
 
-    def build(name: str, role: str = "display+console") -> App:
+    def build(name: str, role: str = "display+console", *, night: bool = True) -> App:
+        """A kiosk built with tonight's night (``night=False``: none)."""
         app = bootstrap(Options(data_dir=str(tmp_path / name), role=role,
-                                shift=False, sound=False, lang="en"), fake=True)
+                                shift=False, sound=False, lang="en"), fake=True,
+                        flow=(lambda core: Night(core, TONIGHT)) if night else None)
         made.append(app)
         return app
 
@@ -79,7 +81,7 @@ def test_N1_the_walls_close_at_the_winner_is_one_event_the_cli_sees(make: Make) 
     from tests.kiosk.cli_run import pubpoker
 
     app = make("wall")
-    night = Night(app, TONIGHT).attach()
+    night = night_of(app)
     night.power_on()
     ada, bo, _ = _to_one_left(app)
     app.loop.step(block=False)
@@ -109,11 +111,10 @@ def test_N1_the_walls_close_at_the_winner_is_one_event_the_cli_sees(make: Make) 
 
 def test_N1_a_peer_follows_the_close_and_never_doubles_it(make: Make) -> None:
     wall, desk = make("wall"), make("desk", "console")
-    Night(wall, TONIGHT).attach().power_on()
+    night_of(wall).power_on()
     _, bo, _ = _to_one_left(wall)
     tid = wall.station.tournament_id
     _sync(wall, desk)
-    Night(desk, TONIGHT).attach()
     desk.loop.step(block=False)
     assert desk.station.tournament_id == tid
 
@@ -141,12 +142,12 @@ def test_N1_a_peer_follows_the_close_and_never_doubles_it(make: Make) -> None:
 
 def test_N1_a_peer_closes_after_the_grace_when_the_writer_of_the_bust_does_not(
         make: Make) -> None:
-    wall, screen = make("wall"), make("screen", "display")
-    Night(wall, TONIGHT).power_on()  # not attached: it never closes (switched off, say)
+    wall, screen = make("wall", night=False), make("screen", "display")
+    # A night the wall was not built with: it never closes (switched off, say).
+    Night(wall.core, TONIGHT).power_on()
     _, bo, _ = _to_one_left(wall)
     assert wall.station.submit(BustPlayers((bo,))).ok
     _sync(wall, screen)
-    Night(screen, TONIGHT).attach()
     screen.loop.step(block=False)
     assert screen.station.state.finished and _closes(screen) == 0
     assert screen.time is not None
@@ -157,14 +158,14 @@ def test_N1_a_peer_closes_after_the_grace_when_the_writer_of_the_bust_does_not(
 
 def test_N1_a_reopened_night_is_not_closed_again_behind_the_tds_back(make: Make) -> None:
     app = make("wall")
-    Night(app, TONIGHT).attach().power_on()
+    night_of(app).power_on()
     _, bo, _ = _to_one_left(app)
     assert app.station.submit(BustPlayers((bo,))).ok
     app.loop.step(block=False)
     assert app.station.state.closed
     assert app.station.submit(ReopenTournament()).ok
     # The kiosk restarted (a power cut): the night is won and open, as the TD left it.
-    again = Night(app, TONIGHT)
+    again = Night(app.core, TONIGHT)
     again.tick()
     assert app.time is not None
     app.time.advance(CLOSE_GRACE + 1)
@@ -175,7 +176,7 @@ def test_N1_a_reopened_night_is_not_closed_again_behind_the_tds_back(make: Make)
 def _won_on_the_wall(make: Make) -> tuple[App, str]:
     """A wall whose night the last bust won, closed by the wall itself."""
     app = make("wall")
-    Night(app, TONIGHT).attach().power_on()
+    night_of(app).power_on()
     _, bo, _ = _to_one_left(app)
     assert app.station.submit(BustPlayers((bo,))).ok
     app.loop.step(block=False)

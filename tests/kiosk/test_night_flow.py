@@ -45,7 +45,7 @@ from kiosk.display.viewmodels import (
     ResultsView,
     SeatingView,
 )
-from kiosk.night import Night
+from kiosk.night import Night, night_of
 from kiosk.station import Station
 from kiosk.store import open_store
 from kiosk.timebase import SharedClock
@@ -85,17 +85,19 @@ class Night9:
 
     def __init__(self, tmp: Path) -> None:
         self.tmp = tmp
-        self.app: App = bootstrap(Options(data_dir=str(tmp / "tv"), role="display+console",
-                                          lang="nn", shift=False, seed=9, sound=False),
-                                  fake=True)
+        self.app: App = bootstrap(
+            Options(data_dir=str(tmp / "tv"), role="display+console", lang="nn", shift=False,
+                    seed=9, sound=False),
+            fake=True, flow=lambda core: Night(core, TONIGHT, buttons=tuple(TD_PINS),
+                                               today=lambda: dt.date(2026, 11, 27),
+                                               guest_after=20.0))
         self.factory = MockFactory()
         attach_buttons(self.app, TD_PINS, pin_factory=self.factory)
         master, slave = os.openpty()
         tty.setraw(slave)
         self.pty, self._slave = master, slave
         attach_reader(self.app, os.ttyname(slave), "rdm6300")
-        self.night = Night(self.app, TONIGHT, buttons=tuple(TD_PINS),
-                           today=lambda: dt.date(2026, 11, 27), guest_after=20.0).attach()
+        self.night = night_of(self.app)
         self.tables: dict[int, TableDevice] = {}
         self.shots = 0
 

@@ -19,7 +19,7 @@ from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.config import TournamentConfig
 from kiosk.controls.effects import Dismiss, FreshNight, Popup, Settle, ShowScreen
-from kiosk.night import JOIN_PATIENCE, JOIN_WAIT, Night
+from kiosk.night import JOIN_PATIENCE, JOIN_WAIT, Night, night_of
 from kiosk.station import Station
 from kiosk.store import Store, open_store
 from kiosk.timebase import SharedClock
@@ -46,7 +46,8 @@ def make(tmp_path: Path) -> Iterator[Callable[[str], App]]:
 
     def build(name: str) -> App:
         app = bootstrap(Options(data_dir=str(tmp_path / name), role="console", shift=False,
-                                sound=False, lang="en"), fake=True)
+                                sound=False, lang="en"), fake=True,
+                        flow=lambda core: Night(core, TONIGHT, today=lambda: DAY))
         made.append(app)
         return app
 
@@ -57,7 +58,7 @@ def make(tmp_path: Path) -> Iterator[Callable[[str], App]]:
 
 def powered_on(app: App, peers: Peers) -> Night:
     app.sync = peers
-    night = Night(app, TONIGHT, today=lambda: DAY).attach()
+    night = night_of(app)
     assert not night.power_on()
     return night
 
@@ -228,7 +229,7 @@ def test_a_box_on_its_own_empty_tournament_switches_to_the_one_with_players(
         make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     app = make("console")
     follow_tonight(app)
-    Night(app, TONIGHT, today=lambda: DAY).attach().power_on()  # no sync: at once
+    night_of(app).power_on()  # no sync: at once
     mine = app.station.tournament_id
     assert mine is not None and is_auto(mine)
     theirs, records = made_elsewhere(tmp_path / "display", players=5, seed=9)

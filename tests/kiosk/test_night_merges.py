@@ -12,7 +12,7 @@ import pytest
 from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.config import TournamentConfig
-from kiosk.night import Night
+from kiosk.night import Night, night_of
 from rules.commands import CheckIn, MergePlayers
 
 TONIGHT = TournamentConfig(name="Torsdag {date}", tables=1, seats_per_table=8)
@@ -25,9 +25,11 @@ Make = Callable[..., App]
 def make(tmp_path: Path) -> Iterator[Make]:
     made: list[App] = []
 
-    def build(name: str, role: str = "display+console") -> App:
+    def build(name: str, role: str = "display+console", *, night: bool = True) -> App:
+        """A kiosk built with tonight's night (``night=False``: none)."""
         app = bootstrap(Options(data_dir=str(tmp_path / name), role=role,
-                                shift=False, sound=False, lang="en"), fake=True)
+                                shift=False, sound=False, lang="en"), fake=True,
+                        flow=(lambda core: Night(core, TONIGHT)) if night else None)
         made.append(app)
         return app
 
@@ -63,7 +65,7 @@ def test_a_merge_by_the_log_is_followed_and_a_held_undo_takes_it_back(make: Make
     from hardware.inputs import Action, ButtonPressed
 
     wall, desk = make("wall"), make("desk", "console")
-    Night(wall, TONIGHT).attach().power_on()
+    night_of(wall).power_on()
     kept = wall.store.players.add("Per Hansen")
     twice = wall.store.players.add("Per Hanssen", card=CARD)
     # The desk knows the venue's players too (a copy of the list).
@@ -76,7 +78,6 @@ def test_a_merge_by_the_log_is_followed_and_a_held_undo_takes_it_back(make: Make
                                 (CARD, twice.id, twice.created))
     assert wall.station.submit(CheckIn(kept.id, kept.name)).ok
     _sync(wall, desk)
-    Night(desk, TONIGHT).attach()
     desk.loop.step(block=False)
     assert desk.station.tournament_id == wall.station.tournament_id
     # The merge as `pubpoker players merge` writes it on the wall's store.

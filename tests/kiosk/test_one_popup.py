@@ -14,7 +14,7 @@ from hardware.inputs import CardRead
 from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.config import TournamentConfig
-from kiosk.night import Night
+from kiosk.night import Night, night_of
 
 TONIGHT = TournamentConfig(name="Torsdag {date}", tables=3, seats_per_table=8)
 
@@ -22,8 +22,9 @@ TONIGHT = TournamentConfig(name="Torsdag {date}", tables=3, seats_per_table=8)
 @pytest.fixture()
 def desk(tmp_path: Path) -> Iterator[App]:
     app = bootstrap(Options(data_dir=str(tmp_path), role="display+console", shift=False,
-                            sound=False, lang="en"), fake=True)
-    Night(app, TONIGHT, today=lambda: dt.date(2026, 11, 26)).attach().power_on()
+                            sound=False, lang="en"), fake=True,
+                    flow=lambda core: Night(core, TONIGHT, today=lambda: dt.date(2026, 11, 26)))
+    night_of(app).power_on()
     app.loop.step(block=False)
     yield app
     app.close()

@@ -16,11 +16,12 @@ import pygame
 import pytest
 
 from hardware.inputs import Action, ButtonPressed, CardRead
-from kiosk.app import App
+from kiosk.app import App, FlowParts
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.controls.typed import Key, KeyTyped
 from kiosk.display import loop as loop_mod
 from kiosk.display.loop import Screen
+from kiosk.display.parts import LoopParts
 from kiosk.display.screens import clock_digits_box, paused_banner_box, popup_box, ticker_box
 from kiosk.display.shift import amplitude_for, pixel_shift
 from kiosk.display.sound import Chime
@@ -214,15 +215,37 @@ def test_a_refused_command_is_shown_not_raised(app: App) -> None:
     assert loop.overlays.popups[-1].title == "Ikkje gjort"
 
 
-def test_key_filters_see_each_key_typed_and_one_they_leave_goes_to_the_keyboard(app: App) -> None:
-    """The loop turns pygame's KEYDOWNs into the controls' typed keys (issue 50)."""
-    loop, seen = app.loop, list[KeyTyped]()
+class _Watch:
+    """A flow whose key filter notes each key and takes all but an arrow and Space."""
 
-    def watch(key: KeyTyped) -> list[object] | None:
-        seen.append(key)
+    def __init__(self) -> None:
+        self.seen: list[KeyTyped] = []
+
+    def watch(self, key: KeyTyped) -> list[object] | None:
+        self.seen.append(key)
         return [] if key.key is not Key.char or key.char not in ("", " ") else None
 
-    loop.key_filters.append(watch)
+    def parts(self) -> FlowParts:
+        return FlowParts(LoopParts(key_filters=(self.watch,)))
+
+
+@pytest.fixture
+def watched(tmp_path: Path) -> Iterator[tuple[App, _Watch]]:
+    watch = _Watch()
+    app = bootstrap(Options(data_dir=str(tmp_path), size=(1280, 720)), fake=True,
+                    flow=lambda core: watch)
+    try:
+        yield _start(app), watch
+    finally:
+        app.close()
+
+
+def test_key_filters_see_each_key_typed_and_one_they_leave_goes_to_the_keyboard(
+        watched: tuple[App, _Watch]) -> None:
+    """The loop turns pygame's KEYDOWNs into the controls' typed keys (issue 50); the
+    filters are the flow's, handed to the loop when it is built."""
+    app, watch = watched
+    loop, seen = app.loop, watch.seen
     level = cast(ClockView, loop.view()).level_text
     for key, char in [(pygame.K_RETURN, "\r"), (pygame.K_KP_ENTER, "\r"), (pygame.K_ESCAPE, "\x1b"),
                       (pygame.K_BACKSPACE, "\b"), (pygame.K_a, "Å"), (pygame.K_q, "q"),

@@ -17,8 +17,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from kiosk.app import App
+from kiosk.app import App, FlowParts
 from kiosk.bootstrap import Options, bootstrap
+from kiosk.display.parts import LoopParts
 from kiosk.display.registry import Screen
 from kiosk.display.screens import side_panel_box
 from kiosk.display.shift import amplitude_for, pixel_shift
@@ -35,8 +36,16 @@ SAYS = {
 }
 
 
-def _app(tmp_path: Path, lang: str) -> App:
-    app = bootstrap(Options(data_dir=str(tmp_path), size=(1280, 720), lang=lang), fake=True)
+class _CheckIn:
+    """What the night on the appliance hands the wall (kiosk.night): the check-in screen."""
+
+    def parts(self) -> FlowParts:
+        return FlowParts(LoopParts(check_in_screen=True))
+
+
+def _app(tmp_path: Path, lang: str, *, check_in: bool = False) -> App:
+    app = bootstrap(Options(data_dir=str(tmp_path), size=(1280, 720), lang=lang), fake=True,
+                    flow=(lambda core: _CheckIn()) if check_in else None)
     station = app.station
     create = dataclasses.replace(CreateTournament("Fredag", preset("pubpoker")), capacity=4)
     assert station.create(create).ok
@@ -60,6 +69,16 @@ def app(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[App]:
         made.close()
 
 
+@pytest.fixture(params=sorted(SAYS))
+def check_in_app(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[App]:
+    """The wall built with the check-in screen, as the night has it."""
+    made = _app(tmp_path, request.param, check_in=True)
+    try:
+        yield made
+    finally:
+        made.close()
+
+
 def _lit(app: App, rect: pygame.Rect) -> bool:
     """Anything well off black in ``rect`` (as shown, after the pixel shift)."""
     assert app.time is not None
@@ -69,10 +88,9 @@ def _lit(app: App, rect: pygame.Rect) -> bool:
     return lit.count() < sub.get_width() * sub.get_height()
 
 
-def test_F2_the_check_in_screen_says_who_waits_in_order(app: App) -> None:
-    loop = app.loop
+def test_F2_the_check_in_screen_says_who_waits_in_order(check_in_app: App) -> None:
+    loop = check_in_app.loop
     count, _ = SAYS[loop.lang]
-    loop.check_in_screen = True  # as the night on the appliance has it (kiosk.night)
     loop.step(block=False)
     shown = loop.painter.last
     assert shown is not None and isinstance(shown.view, CheckInView)
