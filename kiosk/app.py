@@ -9,14 +9,15 @@ The hook points for the parts that come later are here:
   the loop). Hardware adapters put their button and card messages there
   (:mod:`hardware.inputs`, the keyboard's too); peer sync puts its inbound
   items there;
-- ``app.loop.receivers``: input type → who acts on it, one table: the role's
-  controls (``app.loop.controls``, :mod:`kiosk.controls`) for buttons and
-  cards, sync's replicator for its items;
+- ``app.loop.receivers``: input type → who acts on it, one table handed to the
+  loop when it is built: the role's controls (``app.loop.controls``,
+  :mod:`kiosk.controls`) for buttons and cards, sync's replicator for its items;
 - ``app.on_tick``: called on the main thread once per loop iteration (sync's
   ``pump``, for example); the effects one returns (the night's, :mod:`kiosk.night`)
   the loop carries out, None is nothing to show;
-- ``app.loop.peers``: a callable giving the peer count for the status line,
-  and ``app.loop.status_sources`` for more status warnings;
+- ``app.loop.peers``: a callable giving the peer count for the status line
+  (sync's, handed over when the loop is built), and ``app.loop.status_sources``
+  for more status warnings;
 - ``app.station.on_local``: called with every record this device appends.
 """
 
@@ -121,7 +122,7 @@ class App:
     #: The fake monotonic clock when bootstrapped with ``fake=True`` (the
     #: demo's simulated time when it gave one).
     time: ManualTime | SimulatedTime | None = None
-    #: The peer sync service once :func:`kiosk.wiring.attach_sync` started it
+    #: The peer sync service :func:`kiosk.wiring.start_sync` started with the loop
     #: (the status file reads its drop counters); None without sync.
     sync: Any = None
     #: The phones' page's server once :func:`kiosk.viewer.attach.attach_viewer`

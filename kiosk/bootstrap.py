@@ -47,6 +47,8 @@ if TYPE_CHECKING:
     import pygame
 
     from kiosk.station import Station
+    from kiosk.sync.replicate import Replicator
+    from kiosk.wiring import SyncSettings
 
 __all__ = [
     "Options",
@@ -267,7 +269,8 @@ def _loop_parts(core: Core, options: Options, controls: Any,
 def bootstrap(config_or_options: Any, *, fake: bool = False,
               overrides: Mapping[str, Any] | None = None, screen: bool = True,
               time_base: SimulatedTime | None = None,
-              flow: Callable[[Core], Flow] | None = None) -> App:
+              flow: Callable[[Core], Flow] | None = None,
+              sync: SyncSettings | None = None) -> App:
     """Build a kiosk from :class:`Options` or a loaded config; ``fake`` for tests.
 
     ``overrides`` replace fields of the options (the command line's ``--role``
@@ -279,6 +282,8 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
     ``flow`` (the night, :func:`kiosk.night.night_for`) is made from the
     :class:`~kiosk.app.Core` before the loop, and its parts are handed to the
     loop and the controls as they are built; its tick hook runs after every other.
+    ``sync`` starts peer sync (a config's venue gives it on the appliance) and
+    hands the loop its receivers and peer count as it is built.
     A data dir that cannot be used raises :class:`kiosk.paths.DataDirUnusable`.
     """
     options = resolve_options(config_or_options, overrides)
@@ -334,8 +339,19 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
         painter = table_painter(display, shift=options.shift)
     controls = _controls(station, options.role, options.table, source,
                          tuple(_pins(config_or_options)), parts)
+    follow_looks = LookSchedule(every=2.0)
+    # Before sync: its replicator leaves the store's watch to the loop's when there is one.
+    changed = None if fake else _store_changed(station, follow_looks)
+    settings = sync if sync is not None else _sync_settings(config_or_options, fake=fake)
+    inputs = InputQueue()
+    replicator = None
+    if settings is not None:
+        from kiosk.wiring import start_sync
+
+        replicator = start_sync(station, clock, inputs, settings, role=options.role,
+                                table=options.table)
     loop = KioskLoop(
-        station, display, lang=options.lang, role=options.role, inputs=InputQueue(),
+        station, display, lang=options.lang, role=options.role, inputs=inputs,
         chimes=chimes, watchdog=_watchdog() if options.watchdog and not fake else lambda: None,
         monotonic=source, min_wait_ms=options.min_wait_ms, max_wait_ms=options.max_wait_ms,
         rotate_seconds=options.rotate_seconds, shift=options.shift,
@@ -344,14 +360,20 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
         painter=painter, controls=controls,
         # Fake time has no wall clock: screenshots must not change by the minute.
         time_of_day=(lambda: "20:00") if fake else time_of_day,
-        parts=_loop_parts(core, options, controls, parts))
+        parts=_loop_parts(core, options, controls, parts),
+        **({} if replicator is None else _synced(replicator)),
+        wake_sources=() if changed is None else (changed,))
     app = App(store=store, station=station, clock=clock, loop=loop, chimes=chimes,
-              data_dir=store.path.parent, time=manual, core=core, flow=made, _temp=temp)
+              data_dir=store.path.parent, time=manual,
+              sync=None if replicator is None else replicator.service,
+              core=core, flow=made, _temp=temp, follow_looks=follow_looks)
+    if replicator is not None:
+        app.on_close.insert(0, replicator.service.stop)
     app.on_tick.append(app.follow_store)
     if store.refusal is not None:
         app.on_tick.append(app.recover_store)
-    if not fake:
-        _wake_on_store_change(app)
+    if changed is not None:
+        app.on_close.append(changed.watcher.close)
     from kiosk.display.framelog import from_env as frame_log
 
     frames = frame_log(station)  # PUBPOKER_FRAME_LOG: a test outside sees each frame
@@ -363,6 +385,8 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
     from kiosk.status_file import from_env as status_file
 
     status_file(app)  # PUBPOKER_STATUS_FILE: a scenario test watches this kiosk
+    if replicator is not None:
+        app.on_tick.append(replicator.tick)
     if not isinstance(config_or_options, Options):
         _attach_devices(app, config_or_options, options, fake=fake)
     if options.viewer_port:
@@ -409,17 +433,34 @@ class _StoreChanged:
         return True
 
 
-def _wake_on_store_change(app: App) -> None:
-    """Wake the sleeping loop when another process (``pubpoker bust …``) commits,
+def _store_changed(station: Station, follow_looks: LookSchedule) -> _StoreChanged | None:
+    """What wakes the sleeping loop when another process (``pubpoker bust …``) commits,
     so the screen shows the TD's terminal at once, not at the next second; and
     look for such rows only then, not at every turn of the loop."""
     try:
-        source = _StoreChanged(app.station, [app.station.looks, app.follow_looks])
+        return _StoreChanged(station, [station.looks, follow_looks])
     except OSError as err:  # no inotify, no descriptor: the loop looks at every turn
         log.warning("store changes will be noticed within a second only: %s", err)
-        return
-    app.loop.wake_sources.append(source)
-    app.on_close.append(source.watcher.close)
+        return None
+
+
+def _sync_settings(config: Any, *, fake: bool) -> SyncSettings | None:
+    """The appliance's peer sync from its config (the venue's key, this device's name
+    and addresses); none for :class:`Options` or a fake kiosk."""
+    if fake or isinstance(config, Options):
+        return None
+    from kiosk.wiring import SyncSettings
+
+    interface = getattr(config.network, "interface", None)
+    return SyncSettings(config.venue.key, name=config.device.name,
+                        addresses=_addresses(interface))
+
+
+def _synced(replicator: Replicator) -> dict[str, Any]:
+    """What the loop is built with for peer sync: its receivers and its peer count."""
+    from kiosk.wiring import sync_receivers
+
+    return {"receivers": sync_receivers(replicator), "peers": replicator.service.peer_count}
 
 
 class _Stopped(Exception):
@@ -520,13 +561,13 @@ def _buttons_not_started(app: App, err: Exception, lang: str) -> None:
 
 
 def _attach_devices(app: App, config: Any, options: Options, *, fake: bool) -> None:
-    """The config's buttons, card reader and peer sync (following tonight's tournament),
-    each closed with the app.
+    """The config's buttons and card reader, each closed with the app, and (peer sync
+    started with the loop) tonight's tournament followed.
 
     A part that cannot start (no GPIO on a laptop, a reader not plugged in) is
     logged and left out; the clock on the wall matters more than any one part.
     """
-    from kiosk.wiring import attach_buttons, attach_reader, attach_sync
+    from kiosk.wiring import attach_buttons, attach_reader
 
     pins = _pins(config)
     if pins:
@@ -545,10 +586,6 @@ def _attach_devices(app: App, config: Any, options: Options, *, fake: bool) -> N
         attach_reader(app, reader.url, reader.kind)
     if fake:
         return
-    interface = getattr(config.network, "interface", None)
-    addresses = _addresses(interface)
-    attach_sync(app, config.venue.key, role=options.role, table=options.table,
-                name=config.device.name, addresses=addresses)
     from kiosk.tonight import follow_tonight
 
     # Peers' tournaments arrive now: every device shows the one the log makes tonight's.

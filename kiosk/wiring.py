@@ -1,16 +1,19 @@
-"""Plugging the hardware and peer sync into a running app.
+"""Plugging the hardware into a running app, and peer sync into the loop as it is built.
 
 :func:`kiosk.bootstrap.bootstrap` calls these for the appliance, with the
-pins and reader of ``pubpoker.toml`` and the real pin factory; tests call
-them with gpiozero's ``MockFactory`` and a pty. Everything attached here is
+pins, reader and venue of ``pubpoker.toml`` and the real pin factory; tests call
+the hardware's with gpiozero's ``MockFactory`` and a pty, and hand the bootstrap
+their :class:`SyncSettings`. Everything attached here is
 closed by ``app.close()`` (threads joined, pins released).
 """
 
 from __future__ import annotations
 
 import logging
+import queue
 from collections.abc import Callable, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from hardware.buttons import ButtonPanel
 from hardware.inputs import Action
@@ -24,7 +27,12 @@ from hardware.readers import (
 )
 from kiosk.app import App
 
-__all__ = ["attach_buttons", "attach_reader", "attach_sync"]
+if TYPE_CHECKING:
+    from kiosk.station import Station
+    from kiosk.sync.replicate import Replicator
+    from kiosk.timebase import SharedClock
+
+__all__ = ["SyncSettings", "attach_buttons", "attach_reader", "start_sync", "sync_receivers"]
 
 log = logging.getLogger(__name__)
 
@@ -77,28 +85,41 @@ def attach_reader(app: App, url: str, kind: str = "rdm6300", *,
     return worker
 
 
-def attach_sync(app: App, key: bytes, *, role: str, table: int | None, name: str = "",
-                addresses: tuple[str, ...] = ("0.0.0.0",), discover: bool = True,
-                peers: tuple[tuple[str, int], ...] = (), port: int = 0) -> Any:
-    """Peer sync: its thread runs the links; the loop folds what arrives.
+@dataclass(frozen=True)
+class SyncSettings:
+    """How this device syncs with its peers: the venue's key and where it listens."""
 
-    Returns the :class:`~kiosk.sync.replicate.Replicator`.
-    """
+    key: bytes
+    #: The device's name its peers see.
+    name: str = ""
+    addresses: tuple[str, ...] = ("0.0.0.0",)
+    #: Find peers by mDNS (off in tests: they name their peers).
+    discover: bool = True
+    #: Peers to link to by address, besides the ones found.
+    peers: tuple[tuple[str, int], ...] = ()
+    port: int = 0
+
+
+def start_sync(station: Station, clock: SharedClock, inputs: queue.Queue[Any],
+               settings: SyncSettings, *, role: str, table: int | None) -> Replicator:
+    """Peer sync, started before the loop it is handed to: its thread runs the links
+    and puts what arrives on ``inputs``; the loop folds it through the returned
+    :class:`~kiosk.sync.replicate.Replicator` (its receiver for sync's items, and
+    a tick hook), and reads the service's peer count for the status line."""
     from kiosk.sync.link import Identity
     from kiosk.sync.replicate import Replicator
     from kiosk.sync.service import SyncConfig, SyncService
 
-    me = Identity(app.store.device_id, role, table, name)
-    config = SyncConfig(addresses=addresses, port=port, discover=discover, peers=peers)
-    service = SyncService(me, key, app.clock, config, inbound=app.inputs)
+    me = Identity(station.store.device_id, role, table, settings.name)
+    config = SyncConfig(addresses=settings.addresses, port=settings.port,
+                        discover=settings.discover, peers=settings.peers)
+    service = SyncService(me, settings.key, clock, config, inbound=inputs)
     service.start()
-    app.on_close.insert(0, service.stop)
-    app.sync = service
-    replicator = Replicator(app.station, service, key=key, me=me)
+    return Replicator(station, service, key=settings.key, me=me)
+
+
+def sync_receivers(replicator: Replicator) -> dict[type, Callable[[Any], None]]:
+    """Sync's items, each to the replicator: the loop's receivers for them."""
     from kiosk.sync.service import Incoming, Want
 
-    for kind in (Incoming, Want):
-        app.loop.receivers[kind] = replicator.handle
-    app.on_tick.append(replicator.tick)
-    app.loop.peers = service.peer_count
-    return replicator
+    return {kind: replicator.handle for kind in (Incoming, Want)}

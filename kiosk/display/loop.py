@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import queue
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Protocol
 
 import pygame
@@ -95,7 +95,10 @@ class KioskLoop:
                  status_sources: list[Callable[[str], Sequence[str]]] | None = None,
                  painter: Painter | None = None, controls: Any = None,
                  time_of_day: Callable[[], str] = wall_time_of_day,
-                 parts: LoopParts | None = None) -> None:
+                 parts: LoopParts | None = None,
+                 receivers: Mapping[type, Callable[[Any], None]] | None = None,
+                 peers: Callable[[], int] = lambda: 0,
+                 wake_sources: Sequence[Readable] = ()) -> None:
         self.station, self.role = station, role
         #: The pop-ups, ticker and help; they hold the language (:attr:`lang`).
         self.overlays = Overlays(monotonic, lang)
@@ -108,9 +111,10 @@ class KioskLoop:
         self.standings = Standings(station)
         self.keyboard = Keyboard()
         #: Input type → who acts on it: the role's controls (``controls``, handed
-        #: over by the bootstrap) for buttons and cards, sync's replicator for its frames.
-        self.receivers: dict[type, Callable[[Any], None]] = {t: self._control
-                                                              for t in _CONTROLLED}
+        #: over by the bootstrap) for buttons and cards, sync's replicator for its
+        #: frames (``receivers``, handed over with it).
+        self.receivers: dict[type, Callable[[Any], None]] = {
+            **{t: self._control for t in _CONTROLLED}, **(receivers or {})}
         #: The role's :class:`~kiosk.controls.Controller` (None: a role without any).
         self.controls: Any = controls
         #: Called once a turn; what one returns (the night's pop-ups, say) is carried
@@ -120,9 +124,10 @@ class KioskLoop:
         self.deadlines: list[Callable[[], float | None]] = []
         #: More things that wake the sleeping loop when readable (the store's change
         #: signal); one with ``drain()`` is drained when it did.
-        self.wake_sources: list[Readable] = []
+        self.wake_sources: list[Readable] = [*wake_sources]
         self.status_sources: list[Callable[[str], Sequence[str]]] = status_sources or []
-        self.peers: Callable[[], int] = lambda: 0
+        #: How many peers sync is linked to, for the status line.
+        self.peers: Callable[[], int] = peers
         #: The wall clock's "21:47" for the status line (fixed under fake time).
         self.time_of_day: Callable[[], str] = time_of_day
         #: What the night or a table device shows on the wall (:mod:`.parts`), handed

@@ -10,6 +10,7 @@ import doctest
 import json
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ from kiosk.station import CHECKPOINT_EVERY
 from kiosk.status_file import StatusFile, snapshot
 from kiosk.sync.auth import parse_key
 from kiosk.sync.stats import Drop
-from kiosk.wiring import attach_sync
+from kiosk.wiring import SyncSettings
 from rules import clock as clocks
 from rules.commands import CheckIn, CreateTournament, DrawSeats, StartClock
 from rules.structure import preset
@@ -126,14 +127,13 @@ def test_two_devices_at_60x_agree_on_shared_time_through_time_sync() -> None:
     trusted (before, a 1 s sample interval was 60 shared seconds: always stale)."""
     options = Options(headless=True, temp_data=True, sound=False, size=(320, 180),
                       max_wait_ms=20, speed=60.0)
-    display = bootstrap(options)
+    display = bootstrap(options, sync=SyncSettings(KEY, addresses=("127.0.0.1",),
+                                                   discover=False))
     time.sleep(0.2)  # a later origin: 11.8 shared seconds apart at 60×
-    console = bootstrap(options)
+    console = bootstrap(replace(options, role="console"),
+                        sync=SyncSettings(KEY, addresses=("127.0.0.1",), discover=False,
+                                          peers=(("127.0.0.1", display.sync.port),)))
     try:
-        left = attach_sync(display, KEY, role="display", table=None,
-                           addresses=("127.0.0.1",), discover=False)
-        attach_sync(console, KEY, role="console", table=None, addresses=("127.0.0.1",),
-                    discover=False, peers=(("127.0.0.1", left.service.port),))
         assert abs(display.station.now() - console.station.now()) > 5.0
 
         def agreed() -> bool:

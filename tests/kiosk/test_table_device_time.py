@@ -16,7 +16,7 @@ from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.sync.auth import parse_key
 from kiosk.table_screen import WORDS, TableScreenView
-from kiosk.wiring import attach_sync
+from kiosk.wiring import SyncSettings
 from rules.commands import CheckIn, CreateTournament, DrawSeats, StartClock
 from rules.structure import preset
 
@@ -42,29 +42,30 @@ def until(apps: tuple[App, ...], done: Callable[[], bool], seconds: float = 20.0
 
 
 def test_the_table_says_its_time_is_unconfirmed_until_the_display_answers() -> None:
-    options = Options(headless=True, temp_data=True, sound=False, size=(480, 320),
-                      max_wait_ms=20)
-    tv = bootstrap(options, fake=True)
+    # The table listens and knows no peer: alone until the display links to it.
     table = bootstrap(Options(headless=True, temp_data=True, sound=False, size=(480, 320),
-                              max_wait_ms=20, role="table", table=1, lang="en"), fake=True)
+                              max_wait_ms=20, role="table", table=1, lang="en"), fake=True,
+                      sync=SyncSettings(KEY, addresses=("127.0.0.1",), discover=False))
+    tv: App | None = None
     try:
+        alone = drawn(table)
+        assert alone.title == "Table 1" and alone.unconfirmed == WORDS["en"]["unconfirmed"]
+        assert not any(seat.name for seat in alone.seats)
+
+        assert table.sync is not None
+        tv = bootstrap(Options(headless=True, temp_data=True, sound=False, size=(480, 320),
+                               max_wait_ms=20), fake=True,
+                       sync=SyncSettings(KEY, addresses=("127.0.0.1",), discover=False,
+                                         peers=(("127.0.0.1", table.sync.port),)))
         assert tv.station.submit(CreateTournament("Fredag", preset("pubpoker"))).ok
         for n in range(12):
             assert tv.station.submit(CheckIn(f"p{n}", f"Spelar {n}")).ok
         assert tv.station.submit(DrawSeats()).ok and tv.station.submit(StartClock()).ok
-
-        alone = drawn(table)
-        assert alone.title == "Table 1" and alone.unconfirmed == WORDS["en"]["unconfirmed"]
-        assert not any(seat.name for seat in alone.seats)
         # The wall does not get the table's screen.
         tv.loop.step(block=False)
         assert tv.loop.painter.last is not None
         assert not isinstance(tv.loop.painter.last.view, TableScreenView)
 
-        left = attach_sync(tv, KEY, role="display", table=None, addresses=("127.0.0.1",),
-                           discover=False)
-        attach_sync(table, KEY, role="table", table=1, addresses=("127.0.0.1",),
-                    discover=False, peers=(("127.0.0.1", left.service.port),))
         until((tv, table), lambda: any(s.name for s in drawn(table).seats))
         until((tv, table), lambda: drawn(table).unconfirmed == "")
         confirmed = drawn(table)
@@ -75,4 +76,5 @@ def test_the_table_says_its_time_is_unconfirmed_until_the_display_answers() -> N
         assert table.sync.estimate.reference == tv.store.device_id
     finally:
         table.close()
-        tv.close()
+        if tv is not None:
+            tv.close()

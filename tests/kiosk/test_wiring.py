@@ -18,7 +18,7 @@ from hardware.readers.rdm6300 import encode_frame
 from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.sync.auth import parse_key
-from kiosk.wiring import attach_buttons, attach_reader, attach_sync
+from kiosk.wiring import SyncSettings, attach_buttons, attach_reader
 from rules.commands import CreateTournament, DrawSeats, StartClock
 from rules.fold import state_digest
 from rules.structure import preset
@@ -99,14 +99,14 @@ def test_a_card_on_the_pty_reader_checks_the_player_in(app: App) -> None:
 
 def test_two_apps_replicate_over_a_loopback_link() -> None:
     a = bootstrap(Options(headless=True, temp_data=True, sound=False, size=(320, 180),
-                          max_wait_ms=20), fake=True)
+                          max_wait_ms=20), fake=True,
+                  sync=SyncSettings(KEY, addresses=("127.0.0.1",), discover=False))
+    assert a.sync is not None
     b = bootstrap(Options(headless=True, temp_data=True, sound=False, size=(320, 180),
-                          max_wait_ms=20), fake=True)
+                          max_wait_ms=20, role="console"), fake=True,
+                  sync=SyncSettings(KEY, addresses=("127.0.0.1",), discover=False,
+                                    peers=(("127.0.0.1", a.sync.port),)))
     try:
-        left = attach_sync(a, KEY, role="display", table=None, addresses=("127.0.0.1",),
-                           discover=False)
-        attach_sync(b, KEY, role="console", table=None, addresses=("127.0.0.1",),
-                    discover=False, peers=(("127.0.0.1", left.service.port),))
         assert a.station.submit(CreateTournament("Fredag", preset("pubpoker"))).ok
 
         def both() -> bool:
