@@ -62,6 +62,7 @@ from typing import Any, ClassVar, Final
 
 from hardware.inputs import KEYBOARD_ONLY, Action
 from kiosk.hdmi import is_connector_name
+from kiosk.paths import CONFIG_PATH
 from kiosk.role import Role
 from rules.errors import RulesError
 from rules.house import PROFILES
@@ -95,7 +96,7 @@ __all__ = [
 ]
 
 #: Where the appliance's unit reads it (the FAT boot partition on Raspberry Pi OS).
-DEFAULT_PATH = Path("/boot/firmware/pubpoker.toml")
+DEFAULT_PATH = CONFIG_PATH
 
 #: What a GPIO button may be for: every action of the one vocabulary but the
 #: keyboard's own (quitting, typing a name).

@@ -27,6 +27,7 @@ from rules.errors import RulesError
 from rules.i18n import OsReason
 
 __all__ = [
+    "CONFIG_PATH",
     "DB_NAME",
     "PI_DATA_DIR",
     "DataDirFull",
@@ -42,6 +43,10 @@ __all__ = [
 #: The store's file name inside the data dir.
 DB_NAME = "pubpoker.db"
 PI_DATA_DIR = Path("/data/pubpoker")
+#: The appliance's config file (the FAT boot partition on Raspberry Pi OS), where the
+#: unit reads it. Named here, not only in :mod:`kiosk.config`, so a command can look
+#: for it without importing that module.
+CONFIG_PATH = Path("/boot/firmware/pubpoker.toml")
 
 
 def data_dir(

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from kiosk import paths
 from kiosk.cli.help_words import help_text
 from kiosk.paths import data_dir, db_path
 from kiosk.store.errors import NoStore, UnreadableFile
@@ -33,11 +34,15 @@ def _config_data_dir() -> Path | None:
     A broken config is reported (translated) rather than silently skipped:
     the kiosk itself would refuse it too.
     """
+    # Looked for before kiosk.config is imported: a terminal off the appliance has
+    # no such file, and importing that module is a fifth of a command's start-up
+    # (the Friday night's thousand commands, the TD's every command on a Pi).
+    path = paths.CONFIG_PATH
+    if not path.exists():
+        return None
     from kiosk import config
 
-    if not config.DEFAULT_PATH.exists():
-        return None
-    return config.load_config(config.DEFAULT_PATH).device.data_dir
+    return config.load_config(path).device.data_dir
 
 
 def store_path(args: argparse.Namespace) -> Path:

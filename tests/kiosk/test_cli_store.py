@@ -25,9 +25,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 @pytest.fixture(autouse=True)
 def no_appliance_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """This machine's /boot/firmware/pubpoker.toml, if any, must not steer the tests."""
-    import kiosk.config
+    import kiosk.paths
 
-    monkeypatch.setattr(kiosk.config, "DEFAULT_PATH", tmp_path / "no-config.toml")
+    monkeypatch.setattr(kiosk.paths, "CONFIG_PATH", tmp_path / "no-config.toml")
 
 
 @pytest.fixture
@@ -163,12 +163,12 @@ def test_each_store_command_is_in_the_readme(command: str) -> None:
 def test_the_config_files_data_dir_is_used_without_the_option(
         capsys: pytest.CaptureFixture[str], tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import kiosk.config
+    import kiosk.paths
 
     toml = tmp_path / "pubpoker.toml"
     toml.write_text(f'[device]\ndata_dir = "{tmp_path / "cfg"}"\n[venue]\nkey = "{"ab" * 32}"\n',
                     encoding="utf-8")
-    monkeypatch.setattr(kiosk.config, "DEFAULT_PATH", toml)
+    monkeypatch.setattr(kiosk.paths, "CONFIG_PATH", toml)
     monkeypatch.setenv("PUBPOKER_DATA_DIR", str(tmp_path / "env"))
     assert run(capsys, "players", "add", "Kari")[0] == 0
     assert (tmp_path / "cfg" / "pubpoker.db").exists()
