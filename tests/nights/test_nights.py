@@ -87,7 +87,11 @@ def test_a_power_cut_at_level_6_loses_nothing_acknowledged(fast_night: Night) ->
     night.step("clock", "resume")
     before = night.truth()
     status = night.status()
-    assert status is not None and status["clock"]["level"] == 6
+    # A 120x level lasts ten seconds: on a loaded machine the busts and their checks
+    # can outlast it, and the clock goes on by itself. The cut is at the level the
+    # clock has reached, and that is the level the night must come back at.
+    assert status is not None and status["clock"]["level"] >= 6, status
+    level_at_cut = status["clock"]["level"]
     left_at_cut = status["clock"]["remaining"]
     night.kill()
     night.start()
@@ -100,7 +104,7 @@ def test_a_power_cut_at_level_6_loses_nothing_acknowledged(fast_night: Night) ->
     status = night.status()
     assert status is not None
     clock = status["clock"]
-    assert clock["level"] == 6, clock
+    assert clock["level"] == level_at_cut, (level_at_cut, clock)
     # Restored paused: no later than the last acknowledged step (the TD's resume), no
     # earlier than the cut itself (the clock never skips ahead over a power cut).
     state = before[0]
