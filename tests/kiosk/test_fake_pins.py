@@ -73,8 +73,11 @@ def test_bootstrap_puts_the_configs_buttons_on_the_fifos_pins(
                           f'data_dir = "{tmp_path / "data"}"\n'
                           '[venue]\nkey = "' + "ab" * 32 + '"\n[buttons]\npause = 17\n',
                           hostname="pi")
-    app = bootstrap(config, fake=True, overrides={"headless": True, "size": (320, 180),
-                                                  "max_wait_ms": 20, "sound": False})
+    # No phones' page: the config's port 8080 is any other kiosk's beside it on
+    # another worker, and the page's retry line would end the status line.
+    app = bootstrap(config, fake=True, overrides={"headless": True, "viewer_port": None,
+                                                  "size": (320, 180), "max_wait_ms": 20,
+                                                  "sound": False})
     try:
         station = app.station
         assert station.submit(CreateTournament("F", preset("pubpoker"))).ok
@@ -107,8 +110,8 @@ def test_the_controls_are_built_knowing_the_configs_buttons_in_their_order(
                           f'data_dir = "{tmp_path / "data"}"\n'
                           '[venue]\nkey = "' + "ab" * 32 + '"\n'
                           '[buttons]\nprev_level = 22\npause = 17\n', hostname="pi")
-    app = bootstrap(config, fake=True, overrides={"headless": True, "size": (320, 180),
-                                                  "sound": False})
+    app = bootstrap(config, fake=True, overrides={"headless": True, "viewer_port": None,
+                                                  "size": (320, 180), "sound": False})
     try:
         assert tuple(app.loop.controls.buttons) == ("prev_level", "pause")
     finally:
