@@ -76,7 +76,7 @@ from rules.roles import TD_ROLES, Role, parse_roles
 from rules.state import Phase
 
 __all__ = ["CLOSE_GRACE", "GUEST_AFTER", "JOIN_PATIENCE", "JOIN_WAIT", "NEW_CONFIRM_SECONDS",
-           "Night", "Prompt", "help_lines", "night_for", "night_of", "start_night"]
+           "Night", "Prompt", "help_lines", "night_for", "start_night"]
 
 log = logging.getLogger(__name__)
 
@@ -732,12 +732,6 @@ def night_for(config: Any = None, **kwargs: Any) -> Callable[[Core], Night]:
         return Night(core, tournament, buttons=tuple(buttons), **kwargs)
 
     return make
-
-
-def night_of(app: App) -> Night:
-    """The night the app was built with (:func:`night_for`)."""
-    assert isinstance(app.flow, Night), "the app was built without a night"
-    return app.flow
 
 
 def start_night(app: App) -> Night | None:

@@ -15,7 +15,8 @@ from kiosk.app import App, Core
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.config import TournamentConfig
 from kiosk.display.viewmodels import CheckInView, HelpView
-from kiosk.night import Night, help_lines, night_for, night_of, start_night
+from kiosk.night import Night, help_lines, night_for, start_night
+from tests.kiosk.night_app import night_of
 
 TONIGHT = TournamentConfig(name="Torsdag {date}", tables=3, seats_per_table=8)
 

@@ -12,10 +12,11 @@ import pytest
 from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.config import TournamentConfig
-from kiosk.night import CLOSE_GRACE, Night, night_of
+from kiosk.night import CLOSE_GRACE, Night
 from rules.commands import BustPlayers, CheckIn, DrawSeats, ReopenTournament, StartClock
 from rules.events import TournamentClosed
 from rules.refusals import TournamentClosedError
+from tests.kiosk.night_app import night_of
 
 TONIGHT = TournamentConfig(name="Torsdag {date}", tables=1, seats_per_table=8)
 

@@ -45,12 +45,13 @@ from kiosk.display.viewmodels import (
     ResultsView,
     SeatingView,
 )
-from kiosk.night import Night, night_of
+from kiosk.night import Night
 from kiosk.station import Station
 from kiosk.store import open_store
 from kiosk.timebase import SharedClock
 from kiosk.wiring import attach_buttons, attach_reader
 from rules import clock as clocks
+from tests.kiosk.night_app import night_of
 
 GUIDE = Path(os.environ.get("PUBPOKER_GUIDE_DIR")
              or Path(__file__).resolve().parents[2] / "images" / "night")

@@ -19,12 +19,13 @@ from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.config import TournamentConfig
 from kiosk.controls.effects import Dismiss, FreshNight, Popup, Settle, ShowScreen
-from kiosk.night import JOIN_PATIENCE, JOIN_WAIT, Night, night_of
+from kiosk.night import JOIN_PATIENCE, JOIN_WAIT, Night
 from kiosk.station import Station
 from kiosk.store import Store, open_store
 from kiosk.timebase import SharedClock
 from kiosk.tonight import Tonight, auto_id, follow_tonight, is_auto, tonight
 from rules.commands import CheckIn, DrawSeats, StartClock
+from tests.kiosk.night_app import night_of
 
 TONIGHT = TournamentConfig(name="Torsdag {date}", tables=3, seats_per_table=8)
 DAY = dt.date(2026, 11, 26)

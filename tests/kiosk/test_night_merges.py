@@ -12,8 +12,9 @@ import pytest
 from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.config import TournamentConfig
-from kiosk.night import Night, night_of
+from kiosk.night import Night
 from rules.commands import CheckIn, MergePlayers
+from tests.kiosk.night_app import night_of
 
 TONIGHT = TournamentConfig(name="Torsdag {date}", tables=1, seats_per_table=8)
 CARD = "0A1B2C3D4E"

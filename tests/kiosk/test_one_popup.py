@@ -14,7 +14,8 @@ from hardware.inputs import CardRead
 from kiosk.app import App
 from kiosk.bootstrap import Options, bootstrap
 from kiosk.config import TournamentConfig
-from kiosk.night import Night, night_of
+from kiosk.night import Night
+from tests.kiosk.night_app import night_of
 
 TONIGHT = TournamentConfig(name="Torsdag {date}", tables=3, seats_per_table=8)
 
