@@ -12,12 +12,12 @@ The hook points for the parts that come later are here:
 - ``app.loop.receivers``: input type → who acts on it, one table handed to the
   loop when it is built: the role's controls (``app.loop.controls``,
   :mod:`kiosk.controls`) for buttons and cards, sync's replicator for its items;
-- ``app.on_tick``: called on the main thread once per loop iteration (sync's
-  ``pump``, for example); the effects one returns (the night's, :mod:`kiosk.night`)
-  the loop carries out, None is nothing to show;
-- ``app.loop.peers``: a callable giving the peer count for the status line
-  (sync's, handed over when the loop is built), and ``app.loop.status_sources``
-  for more status warnings;
+- ``app.hooks`` (:class:`~kiosk.display.hooks.Hooks`), the registry the loop
+  was built with: ``on_tick`` is called on the main thread once per loop turn
+  (sync's replicator, the status file) and the effects one returns (the
+  night's, :mod:`kiosk.night`) the loop carries out, None is nothing to show;
+  ``deadlines`` wake the sleeping loop for a hook; ``status_sources`` add
+  warnings to the status band;
 - ``app.station.on_local``: called with every record this device appends.
 """
 
@@ -34,6 +34,7 @@ import pygame
 
 from kiosk.controls.dispatch import Rows
 from kiosk.controls.effects import Settle
+from kiosk.display.hooks import Hooks
 from kiosk.display.loop import KioskLoop
 from kiosk.display.parts import LoopParts
 from kiosk.display.sound import Chimes
@@ -192,8 +193,9 @@ class App:
         return [Settle()]
 
     @property
-    def on_tick(self) -> list[Callable[[], Sequence[object] | None]]:
-        return self.loop.on_tick
+    def hooks(self) -> Hooks:
+        """The observers' registry the loop was built with (:mod:`kiosk.display.hooks`)."""
+        return self.loop.hooks
 
     def run(self, *, frames: int | None = None, until: Callable[[], bool] | None = None) -> int:
         """Run the loop until quit, ``frames`` frames, or ``until()``."""

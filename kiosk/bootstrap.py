@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from kiosk import lean_pygame, paths  # noqa: F401  # lean_pygame first: no pkg_resources
 from kiosk.app import App, Core, Flow, FlowParts, ManualTime
+from kiosk.display.hooks import Hooks
 from kiosk.display.loop import KioskLoop
 from kiosk.display.parts import LoopParts
 from kiosk.store.looks import LookSchedule
@@ -355,8 +356,9 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
         chimes=chimes, watchdog=_watchdog() if options.watchdog and not fake else lambda: None,
         monotonic=source, min_wait_ms=options.min_wait_ms, max_wait_ms=options.max_wait_ms,
         rotate_seconds=options.rotate_seconds, shift=options.shift,
-        status_sources=[*([_health()] if options.watchdog and not fake else []),
-                        _disk(store), *_restarted(store, fake=fake, monotonic=source)],
+        hooks=Hooks(status_sources=[*([_health()] if options.watchdog and not fake else []),
+                                    _disk(store),
+                                    *_restarted(store, fake=fake, monotonic=source)]),
         painter=painter, controls=controls,
         # Fake time has no wall clock: screenshots must not change by the minute.
         time_of_day=(lambda: "20:00") if fake else time_of_day,
@@ -369,9 +371,9 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
               core=core, flow=made, _temp=temp, follow_looks=follow_looks)
     if replicator is not None:
         app.on_close.insert(0, replicator.service.stop)
-    app.on_tick.append(app.follow_store)
+    app.hooks.on_tick.append(app.follow_store)
     if store.refusal is not None:
-        app.on_tick.append(app.recover_store)
+        app.hooks.on_tick.append(app.recover_store)
     if changed is not None:
         app.on_close.append(changed.watcher.close)
     from kiosk.display.framelog import from_env as frame_log
@@ -386,7 +388,7 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
 
     status_file(app)  # PUBPOKER_STATUS_FILE: a scenario test watches this kiosk
     if replicator is not None:
-        app.on_tick.append(replicator.tick)
+        app.hooks.on_tick.append(replicator.tick)
     if not isinstance(config_or_options, Options):
         _attach_devices(app, config_or_options, options, fake=fake)
     if options.viewer_port:
@@ -400,7 +402,7 @@ def bootstrap(config_or_options: Any, *, fake: bool = False,
         keep_pauses(app)  # for `pubpoker doctor`: was the box at its descriptor limit?
     if parts is not None:
         # After every other part's hook, as when the night was attached to a built kiosk.
-        app.on_tick.append(parts.tick)
+        app.hooks.on_tick.append(parts.tick)
         app.on_close.append(parts.close)
     return app
 
@@ -479,7 +481,7 @@ def _pump(app: App, seconds: float) -> None:
     while loop.running:
         now = loop.monotonic()
         timeout = end - now
-        for source in loop.deadlines:
+        for source in app.hooks.deadlines:
             deadline = source()
             if deadline is not None:
                 timeout = min(timeout, deadline - now)
@@ -557,7 +559,7 @@ def _buttons_not_started(app: App, err: Exception, lang: str) -> None:
     def status(lang: str) -> Sequence[str]:
         return (message.translate(lang),)
 
-    app.loop.status_sources.append(status)
+    app.hooks.status_sources.append(status)
 
 
 def _attach_devices(app: App, config: Any, options: Options, *, fake: bool) -> None:

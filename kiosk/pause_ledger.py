@@ -63,5 +63,5 @@ class PauseLedger:
 
 def attach(app: Any) -> PauseLedger:
     ledger = PauseLedger(app)
-    app.on_tick.append(ledger.tick)
+    app.hooks.on_tick.append(ledger.tick)
     return ledger

@@ -188,6 +188,6 @@ def from_env(app: App) -> StatusFile | None:
     if not path:
         return None
     status = StatusFile(app, path)
-    app.on_tick.append(status.tick)
-    app.loop.deadlines.append(status.due)
+    app.hooks.on_tick.append(status.tick)
+    app.hooks.deadlines.append(status.due)
     return status

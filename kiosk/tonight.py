@@ -278,7 +278,7 @@ class Tonight:
         self.close()
 
 
-def follow_tonight(app: App, every: float = FOLLOW_EVERY) -> Callable[[], None]:
+def follow_tonight(app: App, every: float = FOLLOW_EVERY) -> Callable[[], list[object] | None]:
     """Keep the app's station on tonight's tournament as peers' events arrive.
 
     Two boxes that each made one while cut off meet: every device switches to
@@ -290,23 +290,26 @@ def follow_tonight(app: App, every: float = FOLLOW_EVERY) -> Callable[[], None]:
     process's commit where the store's change signal is wired in (else every
     ``every`` seconds); not every 2 s of a running clock.
     """
+    from kiosk.controls.effects import Settle  # the kiosk's, not the CLI's, import
+
     tonight_ = Tonight(app.store, app.station)
     looks = LookSchedule(every=every, signalled=app.station.looks.signalled)
     app.station.on_store_changed.append(looks.changed)
     app.station.on_accepted.append(lambda _added: looks.changed())
     app.station.on_local.append(lambda _records: looks.changed())
 
-    def look() -> None:
+    def look() -> list[object] | None:
         if not looks.due(app.loop.monotonic()):
-            return
+            return None
         pick = tonight_.pick()
         current = app.station.tournament_id
         if pick is None or pick == current:
-            return
+            return None
         log.info("tonight's tournament is %s (this device was on %s)", pick, current)
         app.station.switch(pick)
-        app.loop.settle()
+        # No pop-ups for what happened before on tonight's: the loop carries it out.
+        return [Settle()]
 
-    app.on_tick.append(look)
+    app.hooks.on_tick.append(look)
     app.on_close.insert(0, tonight_.close)
     return look

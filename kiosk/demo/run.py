@@ -92,7 +92,7 @@ def start_demo(options: Options = DEMO_OPTIONS, *, fake: bool = False,
     app.loop.settle()
     sim.on_step.append(night.advance)
     if not fake:
-        app.on_tick.append(real_time_pacer(sim))
+        app.hooks.on_tick.append(real_time_pacer(sim))
     return DemoRun(app, night, sim)
 
 

@@ -12,8 +12,8 @@ Shaped like Pygame Zero's main loop, each iteration:
    (:mod:`.input`), and every queued input goes to its receiver in one table
    (:attr:`KioskLoop.receivers`): buttons and cards to the role's controls,
    whose effects the loop carries out;
-3. **ticks**: the ``on_tick`` hooks (the effects one returns carried out),
-   the station's checkpoint, the watchdog;
+3. **ticks**: the ``on_tick`` hooks of its :class:`~.hooks.Hooks` (the effects
+   one returns carried out), the station's checkpoint, the watchdog;
 4. **updates**: what the new state means for the room (:mod:`.announce`),
    chimes, and the season's standings;
 5. **draws** through the :class:`~.painter.Painter`: nothing, the digits, or
@@ -32,6 +32,7 @@ import pygame
 
 from hardware.inputs import ButtonHint, ButtonPressed, ButtonsHeld, CardRead, ReaderStatus
 from kiosk.display.effects import say, show_effects
+from kiosk.display.hooks import Hooks
 from kiosk.display.input import Keyboard, typed
 from kiosk.display.messages import text
 from kiosk.display.overlays import (
@@ -92,7 +93,7 @@ class KioskLoop:
                  monotonic: Callable[[], float] = time.monotonic, min_wait_ms: int = 10,
                  max_wait_ms: int = 1000, rotate_seconds: float | None = None,
                  shift: bool = True,
-                 status_sources: list[Callable[[str], Sequence[str]]] | None = None,
+                 hooks: Hooks | None = None,
                  painter: Painter | None = None, controls: Any = None,
                  time_of_day: Callable[[], str] = wall_time_of_day,
                  parts: LoopParts | None = None,
@@ -117,15 +118,12 @@ class KioskLoop:
             **{t: self._control for t in _CONTROLLED}, **(receivers or {})}
         #: The role's :class:`~kiosk.controls.Controller` (None: a role without any).
         self.controls: Any = controls
-        #: Called once a turn; what one returns (the night's pop-ups, say) is carried
-        #: out like the controls' effects, and None is nothing to show.
-        self.on_tick: list[Callable[[], Sequence[object] | None]] = []
-        #: Monotonic times some part must be polled by (a button's release settling).
-        self.deadlines: list[Callable[[], float | None]] = []
+        #: The observers' registry (:mod:`.hooks`), the bootstrap's: the ticks run once
+        #: a turn, the deadlines wake the sleeping loop, the sources add warnings.
+        self.hooks = hooks if hooks is not None else Hooks()
         #: More things that wake the sleeping loop when readable (the store's change
         #: signal); one with ``drain()`` is drained when it did.
         self.wake_sources: list[Readable] = [*wake_sources]
-        self.status_sources: list[Callable[[str], Sequence[str]]] = status_sources or []
         #: How many peers sync is linked to, for the status line.
         self.peers: Callable[[], int] = peers
         #: The wall clock's "21:47" for the status line (fixed under fake time).
@@ -191,7 +189,7 @@ class KioskLoop:
             except queue.Empty:
                 break
             self.handle(item)
-        for hook in self.on_tick:
+        for hook in self.hooks.on_tick:
             effects = hook()
             if effects is not None:
                 self.carry_out(effects)
@@ -228,7 +226,7 @@ class KioskLoop:
         if self.painter.amplitude:
             ends.append(next_shift_at(mono))
         waits += [end - mono + _AFTER_BOUNDARY for end in ends if end is not None and end > mono]
-        waits += [max(0.0, d - mono) for d in (s() for s in self.deadlines) if d is not None]
+        waits += [max(0.0, d - mono) for d in (s() for s in self.hooks.deadlines) if d is not None]
         return max(self.min_wait_ms, min(self.max_wait_ms, math.ceil(min(waits) * 1000)))
 
     def stop(self) -> None:
@@ -382,7 +380,7 @@ class KioskLoop:
         """The status band: time of day, role and peers, then every warning; and whether any."""
         notices = [*self.station.store.warnings, *self.station.notices]
         warnings = [n.translate(self.lang) for n in notices]
-        for source in self.status_sources:
+        for source in self.hooks.status_sources:
             warnings.extend(source(self.lang))
         parts = [self.time_of_day(), text("status", self.lang, role=self.role,
                                           peers=self.peers())]

@@ -86,7 +86,7 @@ def _serve(app: Any, feed: ViewerFeed, port: int, qr: bool) -> ViewerNotServed |
         # The port as text: a number, not an amount ("8082", never "8 082").
         return ViewerNotServed(port=str(port), reason=OsReason.of(err))
     app.viewer = server
-    app.on_tick.append(feed.tick)
+    app.hooks.on_tick.append(feed.tick)
     app.on_close.insert(0, server.stop)
     log.info("the players' page is served on port %d", server.port)
     if qr and "display" in str(app.loop.role).split("+"):
@@ -112,8 +112,8 @@ class _Retrying:
         self.next_try = app.loop.monotonic() + every
 
     def attach(self) -> None:
-        self.app.loop.status_sources.append(self.status)
-        self.app.on_tick.append(self.tick)
+        self.app.hooks.status_sources.append(self.status)
+        self.app.hooks.on_tick.append(self.tick)
         reason = self.failure.params["reason"] if self.failure is not None else None
         self.note(json.dumps({
             "port": self.port, "errno": getattr(reason, "errno_name", ""),

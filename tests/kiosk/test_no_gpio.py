@@ -12,10 +12,11 @@ import pytest
 
 from hardware.errors import NoGpio
 from kiosk.bootstrap import _buttons_not_started
+from kiosk.display.hooks import Hooks
 
 
 def an_app() -> Any:
-    return SimpleNamespace(loop=SimpleNamespace(status_sources=[]))
+    return SimpleNamespace(hooks=Hooks())
 
 
 def test_no_gpio_is_logged_and_stays_on_the_status_line(caplog: pytest.LogCaptureFixture
@@ -25,7 +26,7 @@ def test_no_gpio_is_logged_and_stays_on_the_status_line(caplog: pytest.LogCaptur
         _buttons_not_started(app, NoGpio(), "nn")
     assert caplog.messages == [
         "buttons not started: Ingen GPIO: knappane er av, tastaturet verkar framleis"]
-    (source,) = app.loop.status_sources
+    (source,) = app.hooks.status_sources
     assert source("da") == ("Ingen GPIO: knapperne er slået fra, tastaturet virker stadig",)
     assert source("en") == ("No GPIO: buttons off, the keyboard still works",)
 
@@ -35,7 +36,7 @@ def test_another_failure_is_only_logged(caplog: pytest.LogCaptureFixture) -> Non
     with caplog.at_level(logging.ERROR, logger="kiosk.bootstrap"):
         _buttons_not_started(app, RuntimeError("lgpio: no module"), "nn")
     assert caplog.messages == ["buttons not started: lgpio: no module"]
-    assert app.loop.status_sources == []
+    assert app.hooks.status_sources == []
 
 
 @pytest.mark.parametrize(("lang", "said"), [

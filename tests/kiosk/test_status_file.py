@@ -24,7 +24,7 @@ def test_the_file_holds_the_state_the_clock_and_what_was_shown(
         assert from_env(app) is None
         monkeypatch.setenv(ENV, str(path))
         status = from_env(app)
-        assert isinstance(status, StatusFile) and status.tick in app.on_tick
+        assert isinstance(status, StatusFile) and status.tick in app.hooks.on_tick
         status.tick()
         first = json.loads(path.read_text())
         assert first["tournament"] is None and first["clock"] is None
@@ -55,7 +55,7 @@ def test_a_change_within_the_throttle_is_written_when_the_loop_wakes_for_it(
         path = tmp_path / "status.json"
         monkeypatch.setenv(ENV, str(path))
         status = from_env(app)
-        assert status is not None and status.due in app.loop.deadlines
+        assert status is not None and status.due in app.hooks.deadlines
         app.loop.step(block=False)
         assert status.due() is None and json.loads(path.read_text())["records"] == 0
         assert app.station.submit(CreateTournament("F", preset("pubpoker"))).ok

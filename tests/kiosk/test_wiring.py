@@ -131,11 +131,11 @@ def test_on_fake_time_the_clocks_move_emits_the_press_and_the_loop_does_not_poll
                     fake=True)
     try:
         assert app.time is not None
-        hooks, deadlines = list(app.on_tick), list(app.loop.deadlines)
+        hooks, deadlines = list(app.hooks.on_tick), list(app.hooks.deadlines)
         idle = app.loop.timeout_ms()
         factory = MockFactory()
         attach_buttons(app, {"pause": 17}, pin_factory=factory)
-        assert app.on_tick == hooks and app.loop.deadlines == deadlines
+        assert app.hooks.on_tick == hooks and app.hooks.deadlines == deadlines
         pin = factory.pin(17)
         pin.drive_low()
         pin.drive_high()
@@ -161,13 +161,13 @@ def test_on_the_real_clock_the_panel_pushes_and_the_loop_does_not_poll_it(
                             size=(320, 180)))
     try:
         assert app.time is None
-        hooks, deadlines = list(app.on_tick), list(app.loop.deadlines)
+        hooks, deadlines = list(app.hooks.on_tick), list(app.hooks.deadlines)
         factory = MockFactory()
         before = set(threading.enumerate())
         attach_buttons(app, {"next_screen": 16}, pin_factory=factory)
         (pusher,) = [t for t in threading.enumerate()
                      if t.name == "button-panel" and t not in before]
-        assert app.on_tick == hooks and app.loop.deadlines == deadlines
+        assert app.hooks.on_tick == hooks and app.hooks.deadlines == deadlines
         from kiosk.display.wake import sleep_until_woken
 
         waker = app.inputs.waker

@@ -18,6 +18,7 @@ import pytest
 from hardware.inputs import Action, ButtonPressed, CardRead
 from kiosk.app import App, FlowParts
 from kiosk.bootstrap import Options, bootstrap
+from kiosk.controls.effects import ShowScreen
 from kiosk.controls.typed import Key, KeyTyped
 from kiosk.display import loop as loop_mod
 from kiosk.display.loop import Screen
@@ -348,7 +349,7 @@ def test_the_status_line_carries_the_power_cut_notice(app: App) -> None:
 
 
 def test_the_status_line_carries_the_pis_health(app: App) -> None:
-    app.loop.status_sources.append(lambda lang: ["Underspenning"] if lang == "nn" else [])
+    app.hooks.status_sources.append(lambda lang: ["Underspenning"] if lang == "nn" else [])
     text, warning = app.loop.status_line()
     assert warning and text.endswith("· Underspenning")
 
@@ -449,10 +450,28 @@ def test_a_queued_input_wakes_a_sleeping_loop_at_once(app: App) -> None:
 def test_the_watchdog_and_tick_hooks_run_every_iteration(app: App) -> None:
     calls: list[str] = []
     app.loop.watchdog = lambda: calls.append("dog")
-    app.on_tick.append(lambda: calls.append("tick"))
+    app.hooks.on_tick.append(lambda: calls.append("tick"))
     app.loop.step(block=False)
     app.loop.step(block=False)
     assert calls == ["tick", "dog", "tick", "dog"]
+
+
+def test_the_loop_runs_the_hooks_it_was_built_with(app: App) -> None:
+    """Issue 50: the observers register on the registry the loop was handed when it was
+    built (app.hooks), not on the loop; a tick's effects are carried out, a deadline
+    wakes the sleeping loop, a source's warning is on the status band."""
+    assert app.hooks is app.loop.hooks
+    assert app.loop.timeout_ms() > 100
+    due = app.loop.monotonic() + 0.05
+    app.hooks.deadlines.append(lambda: due)
+    assert app.loop.timeout_ms() == 50
+    shown = [ShowScreen("seating", for_seconds=30.0)]
+    app.hooks.on_tick.append(lambda: shown)
+    app.loop.step(block=False)
+    assert app.loop.screen is Screen.SEATING
+    app.hooks.status_sources.append(lambda lang: [f"varsel ({lang})"])
+    text, warning = app.loop.status_line()
+    assert warning and text.endswith("· varsel (nn)")
 
 
 def test_the_level_change_chimes(app: App) -> None:
