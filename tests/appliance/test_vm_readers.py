@@ -97,8 +97,9 @@ def show(vm: Vm) -> dict[str, object]:
     return shown
 
 
-def seat_of(vm: Vm, name: str) -> tuple[int, int] | None:
-    for table in show(vm)["tables"]:  # type: ignore[attr-defined]
+def seat_in(shown: dict[str, object], name: str) -> tuple[int, int] | None:
+    """``name``'s table and seat in what ``pubpoker tournament show --json`` said."""
+    for table in shown["tables"]:  # type: ignore[attr-defined]
         for seat in table["seats"]:
             if seat["name"] == name:
                 return table["number"], seat["seat"]
@@ -117,10 +118,13 @@ def kiosk_entrants(vm: Vm) -> int | None:
     return value if isinstance(value, int) else None
 
 
-def wait_entrants(vm: Vm, what: str, count: int, timeout: float = 30) -> None:
-    """Until the kiosk counts ``count`` entrants; then the store must say so too."""
+def wait_entrants(vm: Vm, what: str, count: int, timeout: float = 30) -> dict[str, object]:
+    """Until the kiosk counts ``count`` entrants; then the store must say so too. Returns
+    what the store said (one guest CLI call: seconds of a core under TCG each)."""
     vm.wait_for(what, lambda: kiosk_entrants(vm) == count, timeout, every=0.5)
-    assert entrants(vm) == count, f"{what}: the kiosk says {count}, the store does not"
+    shown = show(vm)
+    assert shown["entrants"] == count, f"{what}: the kiosk says {count}, the store does not"
+    return shown
 
 
 YELLOW = (255, 214, 0)  # kiosk/display/layout.py's: the pop-up's frame and its line
@@ -225,8 +229,8 @@ def test_a_known_card_checks_in_and_its_seat_shows(booted: Booted) -> None:
     tap(booted, ADA)
     seconds, screen = wait_popup(vm)
     screen.save(booted.work / "ada-checked-in.png")
-    wait_entrants(vm, "Ada checked in", len(SEATED) + 1)
-    seat = seat_of(vm, "Ada")
+    shown = wait_entrants(vm, "Ada checked in", len(SEATED) + 1)
+    seat = seat_in(shown, "Ada")
     assert seat is not None
     # One pop-up for the check-in, the room's: her name, and her seat on its line.
     expected = ["Ada", text("checked_in_seat", LANG, table=seat[0], seat=seat[1]), "check-in"]
@@ -251,10 +255,10 @@ def test_an_unknown_card_gets_the_prompt_then_becomes_a_guest(booted: Booted) ->
     wait_said(vm, "the new card's prompt", lambda title: title == prompt)
     assert entrants(vm) == before, "the unknown card checked someone in at once"
     tap(booted, STRANGER)  # tapped again while asked: still the one prompt
-    wait_entrants(vm, "the card made a guest", before + 1, GUEST_AFTER + 30)
+    shown = wait_entrants(vm, "the card made a guest", before + 1, GUEST_AFTER + 30)
     assert time.monotonic() - opened > GUEST_AFTER - 2
     guest = "Gjest 1"
-    assert seat_of(vm, guest) is not None
+    assert seat_in(shown, guest) is not None
     players = json.loads(td(vm, "players", "list", "--format", "json"))
     assert [p["name"] for p in players if STRANGER in p["cards"]] == [guest], players
 
@@ -271,13 +275,14 @@ def test_a_corrupt_frame_is_counted_and_ignored(booted: Booted) -> None:
                 lambda: reader(vm).get("rejected") == int(counted["rejected"]) + 2,  # type: ignore[call-overload]
                 30, every=0.5)
     time.sleep(2)
-    assert entrants(vm) == before, "a corrupt frame checked someone in"
-    assert seat_of(vm, "Eva") is None
+    shown = show(vm)
+    assert shown["entrants"] == before, "a corrupt frame checked someone in"
+    assert seat_in(shown, "Eva") is None
     assert reader(vm)["reads"] == counted["reads"]
     # The reader reads on: Eva's good frame checks her in.
     tap(booted, EVA)
-    wait_entrants(vm, "Eva in after the corrupt frames", before + 1)
-    assert seat_of(vm, "Eva") is not None
+    shown = wait_entrants(vm, "Eva in after the corrupt frames", before + 1)
+    assert seat_in(shown, "Eva") is not None
 
 
 def test_line_noise_does_not_stop_the_next_good_card(booted: Booted) -> None:
@@ -290,8 +295,8 @@ def test_line_noise_does_not_stop_the_next_good_card(booted: Booted) -> None:
         booted.serial.send(bytes(noise.randrange(256) for _ in range(1024)))
         time.sleep(0.05)
     tap(booted, FAY)
-    wait_entrants(vm, "Fay in after the noise", before + 1)
-    assert seat_of(vm, "Fay") is not None
+    shown = wait_entrants(vm, "Fay in after the noise", before + 1)
+    assert seat_in(shown, "Fay") is not None
     after = reader(vm)
     assert int(after["rejected"]) > int(counted["rejected"]), after  # type: ignore[call-overload]
     assert after["connected"] is True and after["failures"] == counted["failures"], after
@@ -364,8 +369,8 @@ def test_a_pn532_on_serial0_checks_in_and_a_corrupt_response_is_counted(
         quiet_screen(vm, 60)
         before, counted = entrants(vm), reader(vm)
         chip.replies.append([corrupt(card(NFC_MIA)), card(NFC_MIA)])
-        wait_entrants(vm, "Mia in by her NFC tag", before + 1)
-        assert seat_of(vm, "Mia") is not None
+        shown = wait_entrants(vm, "Mia in by her NFC tag", before + 1)
+        assert seat_in(shown, "Mia") is not None
         now = reader(vm)
         assert int(now["rejected"]) > int(counted["rejected"]), (counted, now)  # type: ignore[call-overload]
         name = wait_said(vm, "Mia's check-in on the wall", lambda title: "Mia" in title)
@@ -405,8 +410,8 @@ def test_a_pn532_on_usb_serial_reads_again_after_an_unplug_without_a_restart(
         pid, before = main_pid(vm), entrants(vm)
         quiet_screen(vm, 60)
         chip.replies.append([card(NFC_JON)])
-        wait_entrants(vm, "Jon in by his NFC tag", before + 1)
-        assert seat_of(vm, "Jon") is not None
+        shown = wait_entrants(vm, "Jon in by his NFC tag", before + 1)
+        assert seat_in(shown, "Jon") is not None
 
         vm.qmp("device_del", id="usbserial")
         lost = MESSAGES["reader-lost"][LANG]
@@ -432,8 +437,9 @@ def test_a_pn532_on_usb_serial_reads_again_after_an_unplug_without_a_restart(
         vm.wait_for("Liv in after the replug", lambda: kiosk_entrants(vm) == before + 2, 30,
                     every=0.2)
         read = time.monotonic() - plugged
-        assert entrants(vm) == before + 2
-        assert seat_of(vm, "Liv") is not None
+        shown = show(vm)
+        assert shown["entrants"] == before + 2
+        assert seat_in(shown, "Liv") is not None
         assert main_pid(vm) == pid, "the kiosk restarted for the replug"
         print(f"\nVM: PN532 on USB serial plugged back in: connected after {connected:.2f} s, "
               f"a tap checked in after {read:.2f} s (TCG, the agent's polls included)")
@@ -498,8 +504,9 @@ def test_a_wedge_reader_checks_in_and_a_person_typing_at_once_cannot_spoil_it(
                              f"{journal(vm, UNIT)[-3000:]}") from None
     time.sleep(3)
     assert kiosk_entrants(vm) == before + 1
-    assert entrants(vm) == before + 1
-    assert seat_of(vm, "Kai") is not None
+    shown = show(vm)
+    assert shown["entrants"] == before + 1
+    assert seat_in(shown, "Kai") is not None
     # Kai's check-in and nothing else: no unknown card's prompt from a digit of
     # the person's mixed in.
     new = said(vm)[titles:]
