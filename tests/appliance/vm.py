@@ -167,19 +167,28 @@ class Vm:
             self.process = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL,
                                             stdout=log, stderr=subprocess.STDOUT,
                                             start_new_session=True)
-        deadline = time.monotonic() + 30
-        while not self.qmp_path.exists():
+        self._qmp = self._connect_qmp(deadline=time.monotonic() + 30)
+        self.kernel_at = None
+        threading.Thread(target=self._watch_kernel, name=f"{self.name}-kernel",
+                         daemon=True).start()
+        self._qmp_line()  # the greeting
+        self.qmp("qmp_capabilities")
+
+    def _connect_qmp(self, deadline: float) -> socket.socket:
+        # QEMU binds the socket's file before it listens on it: a connect in
+        # between is refused, so the file existing is not enough to go on.
+        while True:
+            sock = socket.socket(socket.AF_UNIX)
+            try:
+                sock.connect(str(self.qmp_path))
+                return sock
+            except (FileNotFoundError, ConnectionRefusedError):
+                sock.close()
+            assert self.process is not None
             if self.process.poll() is not None or time.monotonic() > deadline:
                 log = (self.work / f"{self.name}-qemu.log").read_text(errors="replace")
                 raise RuntimeError(f"QEMU did not start: {log[-2000:]}")
             time.sleep(0.05)
-        self.kernel_at = None
-        threading.Thread(target=self._watch_kernel, name=f"{self.name}-kernel",
-                         daemon=True).start()
-        self._qmp = socket.socket(socket.AF_UNIX)
-        self._qmp.connect(str(self.qmp_path))
-        self._qmp_line()  # the greeting
-        self.qmp("qmp_capabilities")
 
     def power_cut(self) -> None:
         """SIGKILL QEMU: the guest's page cache is lost as in a power cut."""
