@@ -3,7 +3,8 @@
 :class:`Night` is one venue's evening: a headless ``pubpoker kiosk`` on a data
 dir (its frame log in ``PUBPOKER_FRAME_LOG``, its state in
 ``PUBPOKER_STATUS_FILE``, the phones' page on a free port), the ``pubpoker``
-command the TD types beside it, and a phone that opens ``/night.json``. The
+command the TD types beside it (each a process of its own, forked from a warm
+Python: :mod:`tests.nights.forkserver`), and a phone that opens ``/night.json``. The
 kiosk runs at ``--speed`` (the command follows the kiosk's time through the
 store), so a night's levels pass in seconds.
 
@@ -49,6 +50,7 @@ from rules.fold import fold, state_digest
 from rules.state import Tournament
 from tests.kiosk.store.helpers import ROOT, child_env
 from tests.nights import reasons
+from tests.nights.forkserver import Forked, ForkServer
 
 #: The last run of each night, kept for a look after (pytest prunes its temp dirs).
 KEEP = Path("/tmp/pubpoker-nights-last")
@@ -133,6 +135,7 @@ class Night:
     _ranked: tuple[tuple[str, int], ...] = ()
     _season: str | None = None
     _truth: tuple[tuple[str, int], tuple[Tournament, int, int]] | None = None
+    _server: ForkServer | None = None
 
     def __post_init__(self) -> None:
         self.data.mkdir(parents=True, exist_ok=True)
@@ -221,6 +224,9 @@ class Night:
         self.say("kiosk killed")
 
     def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            self._server = None
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
@@ -285,21 +291,27 @@ class Night:
 
     # --- the TD's command ----------------------------------------------------------------
 
-    def cli(self, *argv: str, code: int | None = 0, lang: str | None = None) -> Answer:
+    def _spawn(self, argv: Sequence[str], lang: str | None = None) -> Forked:
+        """``pubpoker --lang LANG ARGV`` as the TD's terminal runs it, in a process of
+        its own (forked warm: :mod:`tests.nights.forkserver`)."""
         env = {**child_env(), "PUBPOKER_DATA_DIR": str(self.data)}
         env.pop("PUBPOKER_LANG", None)
+        if self._server is None:
+            self._server = ForkServer(self.base, env, ROOT)
+        return self._server.spawn(["--lang", lang or self.lang, *argv], env, ROOT)
+
+    def cli(self, *argv: str, code: int | None = 0, lang: str | None = None) -> Answer:
         began = time.monotonic()
-        done = subprocess.run([sys.executable, "-m", "kiosk.cli", "--lang", lang or self.lang,
-                               *argv], env=env, cwd=ROOT, text=True, capture_output=True,
-                              timeout=60)
-        answer = Answer(tuple(argv), done.returncode, done.stdout, done.stderr, began,
-                        time.monotonic())
+        proc = self._spawn(argv, lang)
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode is not None
+        answer = Answer(tuple(argv), proc.returncode, out, err, began, time.monotonic())
         if code is not None:
-            assert done.returncode == code, (argv, done.returncode, done.stdout, done.stderr)
-        if done.returncode == 0:
-            self.acked.append((tuple(argv), done.stdout))
-        self.say(f"$ pubpoker {' '.join(argv)} -> {done.returncode}: "
-                 f"{(done.stdout + done.stderr).strip()[:200]}")
+            assert proc.returncode == code, (argv, proc.returncode, out, err)
+        if proc.returncode == 0:
+            self.acked.append((tuple(argv), out))
+        self.say(f"$ pubpoker {' '.join(argv)} -> {proc.returncode}: "
+                 f"{(out + err).strip()[:200]}")
         return answer
 
     def looks(self, *argvs: tuple[str, ...]) -> list[Answer]:
@@ -307,18 +319,12 @@ class Night:
         actions, so not acknowledged); each must succeed."""
         return self._looked(argvs, *self._look(argvs))
 
-    def _look(self, argvs: Sequence[tuple[str, ...]],
-              ) -> tuple[float, list[subprocess.Popen[str]]]:
-        env = {**child_env(), "PUBPOKER_DATA_DIR": str(self.data)}
-        env.pop("PUBPOKER_LANG", None)
+    def _look(self, argvs: Sequence[tuple[str, ...]]) -> tuple[float, list[Forked]]:
         began = time.monotonic()
-        return began, [subprocess.Popen([sys.executable, "-m", "kiosk.cli", "--lang", self.lang,
-                                         *argv], env=env, cwd=ROOT, text=True,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-                       for argv in argvs]
+        return began, [self._spawn(argv) for argv in argvs]
 
     def _looked(self, argvs: Sequence[tuple[str, ...]], began: float,
-                procs: list[subprocess.Popen[str]]) -> list[Answer]:
+                procs: list[Forked]) -> list[Answer]:
         answers = []
         for argv, proc in zip(argvs, procs, strict=True):
             out, err = proc.communicate(timeout=60)
