@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from tests import forkserver
+
 # The processes the tests start (`pubpoker`, kiosks, peers) run as on the device,
 # whose modules pip byte-compiled at install: with PYTHONDONTWRITEBYTECODE in the
 # shell each of them compiled every module from source, a quarter of a second a
@@ -106,13 +108,15 @@ def _heaviness(root: Path, scope: str) -> int:
 # The full suite is bound by the CPU of two cores, not by waiting, so each run
 # says which files spend it. A phase's CPU is this process's and its reaped
 # children's (kiosks, `pubpoker` commands, QEMU): a child still running when the
-# phase ends counts where it is reaped.
+# phase ends counts where it is reaped. The commands forked by a fork server that
+# serves many tests count as they are reaped by it (tests/forkserver.py).
 
 
 def _cpu() -> float:
     own, children = (resource.getrusage(who) for who in
                      (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    return (own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+            + forkserver.live_cpu())
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -4,7 +4,7 @@
 dir (its frame log in ``PUBPOKER_FRAME_LOG``, its state in
 ``PUBPOKER_STATUS_FILE``, the phones' page on a free port), the ``pubpoker``
 command the TD types beside it (each a process of its own, forked from a warm
-Python: :mod:`tests.nights.forkserver`), and a phone that opens ``/night.json``. The
+Python: :mod:`tests.forkserver`), and a phone that opens ``/night.json``. The
 kiosk runs at ``--speed`` (the command follows the kiosk's time through the
 store), so a night's levels pass in seconds.
 
@@ -48,9 +48,9 @@ from kiosk.store import open_store
 from rules import clock as clocks
 from rules.fold import fold, state_digest
 from rules.state import Tournament
+from tests.forkserver import Forked, ForkServer
 from tests.kiosk.store.helpers import ROOT, child_env
 from tests.nights import reasons
-from tests.nights.forkserver import Forked, ForkServer
 
 #: The last run of each night, kept for a look after (pytest prunes its temp dirs).
 KEEP = Path("/tmp/pubpoker-nights-last")
@@ -293,7 +293,7 @@ class Night:
 
     def _spawn(self, argv: Sequence[str], lang: str | None = None) -> Forked:
         """``pubpoker --lang LANG ARGV`` as the TD's terminal runs it, in a process of
-        its own (forked warm: :mod:`tests.nights.forkserver`)."""
+        its own (forked warm: :mod:`tests.forkserver`)."""
         env = {**child_env(), "PUBPOKER_DATA_DIR": str(self.data)}
         env.pop("PUBPOKER_LANG", None)
         if self._server is None:

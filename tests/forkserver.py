@@ -1,25 +1,27 @@
-"""The TD's ``pubpoker`` commands in a night, each its own process, forked warm.
+"""``pubpoker`` commands for the tests, each its own process, forked warm.
 
-A night types about a thousand commands, and each ``python -m kiosk.cli``
-spends 0.1 CPU-s importing Python and the CLI before its first line of work:
-most of a night's CPU went there, and nights ran beside each other on two
-cores. So a night starts one :class:`ForkServer`: a Python that has imported
-the CLI's modules once and then forks a child for each command. The child is
-a process of its own, as ``pubpoker`` is: it takes the command's argv,
-environment and working directory, writes its stdout and stderr to files,
-runs :func:`kiosk.cli.main` exactly as ``python -m kiosk.cli`` does, and exits
-through the interpreter's own shutdown; the server hands back its exit
-status. Only the imports are shared, and none of them reads the environment
-when imported (the commands read it when they run).
+The nights type about a thousand commands each and the CLI's tests a few
+hundred, and each ``python -m kiosk.cli`` spent 0.1 CPU-s importing Python and
+the CLI before its first line of work: a third of the suite's CPU, with the VMs
+beside it on two cores. So a :class:`ForkServer` is a Python that has imported
+the CLI's modules once and then forks a child for each command. The child is a
+process of its own, as ``pubpoker`` is: it takes the command's argv,
+environment and working directory, writes its stdout and stderr to files, runs
+:func:`kiosk.cli.main` exactly as ``python -m kiosk.cli`` does, and exits
+through the interpreter's own shutdown; the server hands back its exit status.
+Only the imports are shared (and the hash seed), and none of them reads the
+environment when imported: the commands read it when they run.
 
 What this does not cover, the command started cold (its entry point, its lazy
-imports, its start-up time), the CLI's own tests do: they run ``pubpoker``
-itself, and each night's kiosk is ``python -m kiosk.cli kiosk``.
+imports, its start-up time), the README's commands, the CLI's other tests (its
+parser, its JSON, its fuzzing, ...) and every kiosk do: they run ``pubpoker`` or
+``python -m kiosk.cli`` cold.
 """
 
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import json
 import os
@@ -68,8 +70,22 @@ class Forked:
             self._err.unlink(missing_ok=True)
 
 
+#: The servers running now, for :func:`live_cpu`.
+_LIVE: set[ForkServer] = set()
+
+
+def live_cpu() -> float:
+    """The CPU-s of the servers still running and of the commands they have reaped.
+
+    The suite counts each test's CPU as its own and its reaped children's; a
+    server's commands are reaped by the server, which runs on across tests, so
+    this is what is added for them (a server, once reaped itself, counts there).
+    """
+    return sum(server.cpu() for server in list(_LIVE))
+
+
 class ForkServer:
-    """A warm Python beside a night, forking one process per ``pubpoker`` command."""
+    """A warm Python forking one process per ``pubpoker`` command."""
 
     def __init__(self, base: Path, env: dict[str, str], cwd: Path) -> None:
         self.base = base
@@ -78,7 +94,7 @@ class ForkServer:
         self._count = 0
         # stdin is the server's lifeline: it exits when this end closes.
         with open(base / "forkserver.log", "ab") as log:
-            self.proc = subprocess.Popen([sys.executable, "-m", "tests.nights.forkserver",
+            self.proc = subprocess.Popen([sys.executable, "-m", "tests.forkserver",
                                           str(self.path)], env=env, cwd=cwd,
                                          stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                          stderr=log)
@@ -88,6 +104,17 @@ class ForkServer:
                 log = (base / "forkserver.log").read_text(errors="replace")[-2000:]
                 raise RuntimeError(f"the fork server did not start: {log}")
             time.sleep(0.02)
+        _LIVE.add(self)
+
+    def cpu(self) -> float:
+        """The server's CPU-s and its reaped commands'."""
+        try:
+            with open(f"/proc/{self.proc.pid}/stat") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        # utime, stime, cutime, cstime: fields 14-17 of proc(5), after pid and comm.
+        return sum(int(v) for v in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
     def _ready(self) -> bool:
         with socket.socket(socket.AF_UNIX) as sock:
@@ -118,6 +145,7 @@ class ForkServer:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+        _LIVE.discard(self)
 
 
 # --- the server's side ------------------------------------------------------------------
@@ -150,6 +178,9 @@ def _child(request: dict[str, object]) -> None:
 def serve(path: str) -> None:
     for name in PRELOAD:
         importlib.import_module(name)
+    # What the imports made stays as it is: the children's collections need not walk
+    # it (nor copy each page they would touch doing so).
+    gc.freeze()
     listener = socket.socket(socket.AF_UNIX)
     listener.bind(path)
     listener.listen(64)
