@@ -49,7 +49,6 @@ The schema, with defaults in brackets (``[venue] key`` is the only required key)
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import os
 import re
 import socket
@@ -61,7 +60,6 @@ from pathlib import Path
 from typing import Any, ClassVar, Final
 
 from hardware.inputs import KEYBOARD_ONLY, Action
-from kiosk.hdmi import is_connector_name
 from kiosk.paths import CONFIG_PATH
 from kiosk.role import Role
 from rules.errors import RulesError
@@ -620,6 +618,8 @@ def _show(value: object) -> str:
 
 
 def _unknown(key: str, known: Sequence[str], prefix: str = "") -> UnknownKey:
+    import difflib  # here: only a typo needs it, and every command on a Pi reads the file
+
     close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
     shown = f"{prefix}{key}" if prefix else f"[{key}]"
     if close:
@@ -815,9 +815,13 @@ def check_name_pattern(pattern: str, key: str = "tournament.name") -> str:
 def _display(section: _Section | None) -> DisplayConfig:
     s = section or _Section("display", {})
     connector = s.text("connector")
-    if connector is not None and not is_connector_name(connector):
-        raise BadText(key="display.connector", value=connector,
-                      rule=_Words(_RULE_WORDS["connector"]))
+    if connector is not None:
+        # Imported here: the TV's module (and logging) for the one key that names it.
+        from kiosk.hdmi import is_connector_name
+
+        if not is_connector_name(connector):
+            raise BadText(key="display.connector", value=connector,
+                          rule=_Words(_RULE_WORDS["connector"]))
     return DisplayConfig(sound=s.flag("sound", True), fullscreen=s.flag("fullscreen", True),
                          connector=connector)
 
