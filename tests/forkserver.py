@@ -91,7 +91,6 @@ class ForkServer:
         self.base = base
         self.path = base / "forkserver.sock"
         self.path.unlink(missing_ok=True)
-        self._count = 0
         # stdin is the server's lifeline: it exits when this end closes.
         with open(base / "forkserver.log", "ab") as log:
             self.proc = subprocess.Popen([sys.executable, "-m", "tests.forkserver",
@@ -126,7 +125,6 @@ class ForkServer:
             return sock.recv(64).startswith(b"{")
 
     def spawn(self, argv: list[str], env: dict[str, str], cwd: Path) -> Forked:
-        self._count += 1
         fd, out = tempfile.mkstemp(prefix="out.", dir=self.base)
         os.close(fd)
         fd, err = tempfile.mkstemp(prefix="err.", dir=self.base)

@@ -23,6 +23,8 @@ _server: list[ForkServer] = []
 
 def _forks() -> ForkServer:
     if not _server or _server[0].proc.poll() is not None:
+        if _server:  # it died: no longer counted as running
+            _close(_server[0])
         base = Path(tempfile.mkdtemp(prefix="pubpoker-forks-"))
         _server[:] = [ForkServer(base, child_env(), ROOT)]
         atexit.register(_close, _server[0])
