@@ -36,6 +36,7 @@ import contextlib
 import fcntl
 import ipaddress
 import logging
+import socket
 import struct
 import termios
 import threading
@@ -82,6 +83,14 @@ MAX_UNSENT: Final = 256 * 1024
 #: Why a connection was refused or let go (:attr:`ViewerServer.drops`): the
 #: page full, its address's share full, too much unsent to it.
 DROPS: Final = ("full", "address", "unsent")
+#: Each phone's receive buffer (``SO_RCVBUF``; the kernel doubles it). asyncio reads
+#: up to 256 KiB from a socket at a time, and websockets answers every frame in a read
+#: before the loop looks at the next socket: thirty phones sending pings as fast as
+#: they can made one turn of the loop take most of a second of a core, and a real
+#: phone's GET waited three of them (over 3 s on a loaded box). With this little in
+#: the kernel at a time a turn does a few milliseconds for each: a page's request
+#: is a few hundred bytes, and a phone has nothing else to say.
+RECEIVE_BUFFER: Final = 8 * 1024
 
 _STATIC: Final = {"/": ("index.html", "text/html; charset=utf-8"),
                   "/index.html": ("index.html", "text/html; charset=utf-8"),
@@ -330,6 +339,8 @@ class ViewerServer:
         try:
             # Sockets of our own, so that no phone takes the process's last descriptors.
             for sock in bind_listeners(self.host, self.port):
+                # Set on the listener, so every accepted socket has it from its SYN.
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER)
                 self._servers.append(await serve(
                     self._follow, sock=sock, process_request=self._route,
                     max_size=MAX_MESSAGE, max_queue=1, compression=None,

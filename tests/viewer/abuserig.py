@@ -41,6 +41,8 @@ class Kiosk:
     log_path: Path
     #: Why each GET of the last :meth:`phone_gets` that was not served was not.
     missed: list[str] = field(default_factory=list)
+    #: The longest a GET of the last :meth:`phone_gets` took, served or not (seconds).
+    slowest: float = 0.0
 
     def status(self) -> dict[str, Any]:
         try:
@@ -68,6 +70,7 @@ class Kiosk:
         """GETs of /night.json a phone at :data:`PHONE` had answered 200, of ``count``."""
         served = 0
         self.missed.clear()
+        self.slowest = 0.0
         for _ in range(count):
             conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout,
                                               source_address=(PHONE, 0))
@@ -83,6 +86,7 @@ class Kiosk:
                 self.missed.append(f"{err!r} after {time.monotonic() - began:.2f} s")
             finally:
                 conn.close()
+                self.slowest = max(self.slowest, time.monotonic() - began)
         return served
 
 
