@@ -223,7 +223,11 @@ def test_a_known_card_checks_in_and_its_seat_shows(booted: Booted) -> None:
     for name in SEATED:
         td(vm, "checkin", name)
     td(vm, "seat", "draw")
+    # Started and paused, as for late registration: the clock is on the TV under the
+    # pop-ups. Running, its frame each second is a full-screen draw through llvmpipe
+    # under TCG, half a host core for as long as it runs; the buttons' tests run it.
     td(vm, "clock", "start")
+    td(vm, "clock", "pause")
     quiet_screen(vm, 60)
 
     tap(booted, ADA)
