@@ -184,10 +184,9 @@ def boot(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Booted]:
              "-device", USB_SERIAL,
              "-device", WEDGE]
     vm = Vm(images, work, name="devices", gpu=f"{GPU},id={TV}", extra=extra)
-    vm.start()
     wires = Wire(serial), Wire(usb)
     try:
-        vm.wait_agent(600)
+        vm.boot(600)
         wait_active(vm, 600)
         vm.run("tee", "/run/pubpoker-press.py", stdin=PRESS_SCRIPT)
         yield Booted(vm, work, wires[0].connect(), wires[1].connect(), config_text())

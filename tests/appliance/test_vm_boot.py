@@ -273,11 +273,8 @@ def booted_vm(images: Images, work: Path, name: str, *, record: bool = False,
     timed records: a screendump kept every half second costs QEMU and this process
     about 15 ms of CPU and 115 KB of mask each, for as long as the boot's test runs."""
     vm = Vm(images, work, name=name, **options)
-    vm.start()
-    if record:
-        vm.record_screens()
     try:
-        vm.wait_agent(600)
+        vm.boot(600, record=record)
         wait_active(vm, 600)
         yield vm
     finally:
