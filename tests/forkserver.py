@@ -70,18 +70,41 @@ class Forked:
             self._err.unlink(missing_ok=True)
 
 
-#: The servers running now, for :func:`live_cpu`.
-_LIVE: set[ForkServer] = set()
+#: The long-lived children running now, for :func:`live_cpu`.
+_LIVE: set[LiveChild] = set()
 
 
 def live_cpu() -> float:
-    """The CPU-s of the servers still running and of the commands they have reaped.
+    """The CPU-s of the long-lived children still running and of those they reaped.
 
-    The suite counts each test's CPU as its own and its reaped children's; a
-    server's commands are reaped by the server, which runs on across tests, so
-    this is what is added for them (a server, once reaped itself, counts there).
+    The suite counts each test's CPU as its own and its reaped children's. A
+    child that runs on across tests (a fork server, whose commands it reaps
+    itself; a VM's QEMU) would count all at once in the test that reaps it, so
+    while it runs its CPU is read from /proc instead, where it is spent.
     """
-    return sum(server.cpu() for server in list(_LIVE))
+    return sum(child.cpu() for child in list(_LIVE))
+
+
+class LiveChild:
+    """A child process whose CPU counts in :func:`live_cpu` until it is reaped (then
+    it counts among the reaped children's, and here no more)."""
+
+    def __init__(self, proc: subprocess.Popen[bytes]) -> None:
+        self.proc = proc
+        _LIVE.add(self)
+
+    def cpu(self) -> float:
+        """Its CPU-s and its reaped children's; 0 once reaped."""
+        if self.proc.returncode is not None:
+            _LIVE.discard(self)
+            return 0.0
+        try:
+            with open(f"/proc/{self.proc.pid}/stat") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        # utime, stime, cutime, cstime: fields 14-17 of proc(5), after pid and comm.
+        return sum(int(v) for v in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
 class ForkServer:
@@ -103,17 +126,7 @@ class ForkServer:
                 log = (base / "forkserver.log").read_text(errors="replace")[-2000:]
                 raise RuntimeError(f"the fork server did not start: {log}")
             time.sleep(0.02)
-        _LIVE.add(self)
-
-    def cpu(self) -> float:
-        """The server's CPU-s and its reaped commands'."""
-        try:
-            with open(f"/proc/{self.proc.pid}/stat") as fh:
-                fields = fh.read().rsplit(")", 1)[1].split()
-        except OSError:
-            return 0.0
-        # utime, stime, cutime, cstime: fields 14-17 of proc(5), after pid and comm.
-        return sum(int(v) for v in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+        LiveChild(self.proc)
 
     def _ready(self) -> bool:
         with socket.socket(socket.AF_UNIX) as sock:
@@ -143,7 +156,6 @@ class ForkServer:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
-        _LIVE.discard(self)
 
 
 # --- the server's side ------------------------------------------------------------------

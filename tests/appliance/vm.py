@@ -34,6 +34,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tests import forkserver
 from tests.appliance.vmroot import ROOT_LABEL, Images
 
 QEMU = {"amd64": "qemu-system-x86_64", "arm64": "qemu-system-aarch64"}
@@ -168,6 +169,8 @@ class Vm:
             self.process = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL,
                                             stdout=log, stderr=subprocess.STDOUT,
                                             start_new_session=True)
+        # QEMU runs on across tests (the devices VM): its CPU counts where it is spent.
+        forkserver.LiveChild(self.process)
         self._qmp = self._connect_qmp(deadline=time.monotonic() + 30)
         self.kernel_at = None
         threading.Thread(target=self._watch_kernel, name=f"{self.name}-kernel",
