@@ -107,9 +107,10 @@ def _heaviness(root: Path, scope: str) -> int:
 # --- CPU by test file -------------------------------------------------------------
 # The full suite is bound by the CPU of two cores, not by waiting, so each run
 # says which files spend it. A phase's CPU is this process's and its reaped
-# children's (kiosks, `pubpoker` commands, QEMU): a child still running when the
-# phase ends counts where it is reaped. The commands forked by a fork server that
-# serves many tests count as they are reaped by it (tests/forkserver.py).
+# children's (kiosks, `pubpoker` commands): a child still running when the phase
+# ends counts where it is reaped. The children that run on across tests (a fork
+# server and the commands it reaps, a VM's QEMU) count as they spend it, read
+# from /proc (forkserver.LiveChild).
 
 
 def _cpu() -> float:
